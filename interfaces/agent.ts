@@ -1,0 +1,122 @@
+/**
+ * Contracts between the agent loop, model providers and the user interface.
+ *
+ * A provider streams text events and never throws into the loop: every failure
+ * arrives as a final `end` event carrying a {@link ProviderError}.
+ *
+ * @module
+ */
+
+/** A chat message as sent to a model. */
+export interface ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+/** Sampling parameters sent with every request; absent fields are not sent. */
+export interface ModelParams {
+  model: string;
+  temperature?: number;
+  topP?: number;
+  /** Not part of the OpenAI API; sent as an extra body field `top_k`. */
+  topK?: number;
+  maxTokens?: number;
+}
+
+/** Token counts for one reply, as reported by the server (or estimated). */
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+/** Why a provider could not produce (the rest of) a reply. */
+export type ProviderErrorKind =
+  | "auth"
+  | "bad_request"
+  | "not_found"
+  | "rate_limit"
+  | "server"
+  | "network"
+  | "timeout"
+  | "unknown";
+
+/** A provider failure, as a value. */
+export interface ProviderError {
+  kind: ProviderErrorKind;
+  /** One line for the user, naming the URL or model where it helps. */
+  message: string;
+  /** HTTP status when the server answered. */
+  status?: number;
+  /** Server-requested wait, from `retry-after-ms` or `retry-after`. */
+  retryAfterMs?: number;
+  /** True when some text of the reply had already been streamed. */
+  afterText?: boolean;
+}
+
+/** How a reply stream ended. */
+export type StopReason = "stop" | "length" | "error" | "aborted";
+
+/** One event of a streamed reply. */
+export type StreamEvent =
+  | { type: "text"; text: string }
+  | { type: "usage"; usage: Usage }
+  | { type: "end"; reason: StopReason; error?: ProviderError };
+
+/** One request to a provider. */
+export interface ChatRequest {
+  messages: ChatMessage[];
+  signal?: AbortSignal;
+}
+
+/**
+ * A source of model replies.
+ *
+ * @example
+ * ```ts
+ * for await (const ev of provider.stream({ messages })) {
+ *   if (ev.type === "text") Deno.stdout.writeSync(new TextEncoder().encode(ev.text));
+ * }
+ * ```
+ */
+export interface LlmProvider {
+  /** Provider name, e.g. `openai`. */
+  readonly name: string;
+  /** Model name as sent to the server. */
+  readonly model: string;
+  /** Where requests go, for messages (e.g. the base URL). */
+  readonly endpoint: string;
+  stream(request: ChatRequest): AsyncIterable<StreamEvent>;
+}
+
+/** Limits of one task. */
+export interface RunLimits {
+  /** Model replies allowed for one user message (default 25). */
+  maxTurns: number;
+  /** Consecutive invalid tool calls that end the task (default 3). */
+  maxParseErrors: number;
+}
+
+/** How a task ended. */
+export type Outcome =
+  | { kind: "answered"; text: string }
+  | { kind: "completed"; result: string }
+  | { kind: "max_turns"; turns: number }
+  | { kind: "parse_errors"; count: number }
+  | { kind: "provider_error"; error: ProviderError }
+  | { kind: "aborted" };
+
+/** What the loop reports to the user interface, in order. */
+export type AgentEvent =
+  | { type: "turn_start"; turn: number }
+  | { type: "waiting"; model: string }
+  /** Prose of the reply (never raw tool-call XML). */
+  | { type: "text"; text: string }
+  /** A one-line live summary of a call that is still streaming. */
+  | { type: "call_progress"; summary: string }
+  | { type: "reply_end"; usage?: Usage }
+  | { type: "parse_error"; kind: string; message: string; consecutive: number }
+  | { type: "tool_start"; tool: string; summary: string }
+  | { type: "verdict"; gate: string; action: string; reason?: string; rule?: string }
+  | { type: "tool_end"; tool: string; ok: boolean; display: string; ms: number }
+  | { type: "done"; outcome: Outcome };

@@ -1,0 +1,216 @@
+/**
+ * Contracts for tools, parsed tool calls, side-effect ports and gates.
+ *
+ * Tools know nothing about permission, modes, dry-run or steps: gates do.
+ *
+ * @module
+ */
+import type { z } from "zod";
+
+/** What a tool does to the world; gates decide by kind. */
+export type ToolKind = "read" | "write" | "exec" | "meta";
+
+/** One XML parameter of a tool. */
+export interface ParamSpec {
+  /** XML element name, e.g. `path`. */
+  name: string;
+  description: string;
+  required: boolean;
+  /**
+   * Bulk text (`content`, `diff`): the value runs to the last matching closing
+   * tag before the end of the call, so it may contain its own closing tag.
+   */
+  bulk?: boolean;
+  /** The element may appear several times (e.g. `read_files`' `path`). */
+  multiple?: boolean;
+  /** How the raw text is read before schema validation. Default `string`. */
+  type?: "string" | "boolean" | "integer";
+}
+
+/** What the parser needs to know about a tool. */
+export interface ToolSpec {
+  name: string;
+  params: readonly ParamSpec[];
+}
+
+/** A tool call as parsed from the model's text: raw string values. */
+export interface ToolCall {
+  tool: string;
+  params: Record<string, string | string[]>;
+}
+
+/** Parse failures, in the order they are checked. */
+export type ParseErrorKind =
+  | "unknown_tool"
+  | "unclosed"
+  | "multiple_tool_calls"
+  | "missing_param";
+
+/** The outcome of parsing one whole reply. */
+export type ParseResult =
+  | { kind: "none" }
+  | { kind: "call"; call: ToolCall }
+  | { kind: "error"; error: ParseErrorKind; message: string; tool?: string };
+
+/** Metadata of a file or directory; `null` from `stat` means it does not exist. */
+export interface FileInfo {
+  isFile: boolean;
+  isDirectory: boolean;
+  isSymlink: boolean;
+  size: number;
+  mtimeMs: number | null;
+}
+
+/** An entry of a directory listing. */
+export interface DirEntry {
+  name: string;
+  isFile: boolean;
+  isDirectory: boolean;
+  isSymlink: boolean;
+}
+
+/**
+ * File-system side effects. Paths are absolute. The default implementation is
+ * the real disk; dry-run wraps it in an in-memory overlay.
+ */
+export interface FsPort {
+  readFile(path: string): Promise<Uint8Array>;
+  /** Writes the file; the parent directory must exist. */
+  writeFile(path: string, data: Uint8Array): Promise<void>;
+  mkdir(path: string, options?: { recursive?: boolean }): Promise<void>;
+  stat(path: string): Promise<FileInfo | null>;
+  readDir(path: string): Promise<DirEntry[]>;
+  remove(path: string, options?: { recursive?: boolean }): Promise<void>;
+}
+
+/** Data the approval prompt and dry-run render; never pre-formatted text. */
+export type Preview =
+  | { kind: "edit"; path: string; before: string | null; after: string | null }
+  | { kind: "exec"; command: string; cwd: string }
+  | { kind: "none" };
+
+/** Freshness of a file against what the model last read of it. */
+export type Freshness = "fresh" | "unread" | "changed";
+
+/** Remembers what the model read and wrote (the read-modify-write guard). */
+export interface FileTracker {
+  /** After a read or a write by the agent: the file as it is now. */
+  remember(path: string, info: FileInfo): void;
+  /** Whether `path` (currently `info`) may be overwritten or edited. */
+  check(path: string, info: FileInfo): Freshness;
+}
+
+/** A background process started by `start_process`. */
+export interface ProcessInfo {
+  id: string;
+  command: string;
+  pid: number;
+  startedAt: string;
+  /** null while running. */
+  exitCode: number | null;
+}
+
+/** Background processes of one session; all are stopped when minoc exits. */
+export interface ProcessTable {
+  start(command: string, cwd: string, env: Record<string, string>): ProcessInfo;
+  list(): ProcessInfo[];
+  /** The last `tail` lines of combined output (all when omitted). */
+  output(id: string, tail?: number): string | null;
+  kill(id: string): Promise<boolean>;
+  killAll(): Promise<void>;
+}
+
+/** What a tool sees while it runs. */
+export interface ToolContext {
+  /** Working directory; relative paths resolve against it. */
+  cwd: string;
+  signal: AbortSignal;
+  fs: FsPort;
+  /** Session state for the read-modify-write guard. */
+  files: FileTracker;
+  /** Environment set by `set_env` (null = unset) for commands run later. */
+  env: Map<string, string | null>;
+  processes: ProcessTable;
+  /** Live output of a running command, for the terminal (not the model). */
+  onOutput?(text: string): void;
+  /** Answers `ask_followup_question`; in `run` it says no user is available. */
+  ask(question: string): Promise<string>;
+}
+
+/** A file the tool changed, for the summary, undo and `--json`. */
+export interface FileChange {
+  path: string;
+  action: "create" | "modify" | "delete";
+}
+
+/** The result of one tool call. */
+export interface ToolResult {
+  ok: boolean;
+  /** Text for the model. */
+  output: string;
+  /** Text for the human (short; may be multi-line). */
+  display: string;
+  /** Short error code when `ok` is false, e.g. `not_found`, `invalid_args`. */
+  code?: string;
+  changes?: FileChange[];
+  /** Set by `attempt_completion`: the task is finished with this result. */
+  completion?: string;
+}
+
+/**
+ * A tool: one file in `core/tools/`, one line in `core/tools/mod.ts`.
+ * `A` is the validated argument type produced by `schema`.
+ */
+export interface Tool<A = Record<string, unknown>> extends ToolSpec {
+  kind: ToolKind;
+  description: string;
+  /** Validates arguments after the raw strings are coerced by `ParamSpec.type`. */
+  schema: z.ZodType<A>;
+  /** One short correct call's parameters, used in docs and error messages. */
+  example: Record<string, string>;
+  execute(args: A, ctx: ToolContext): Promise<ToolResult>;
+  preview?(args: A, ctx: ToolContext): Promise<Preview>;
+}
+
+/** A tool with its argument type erased, as held in the registry. */
+// deno-lint-ignore no-explicit-any
+export type AnyTool = Tool<any>;
+
+/** What a gate decides about one call. */
+export type VerdictAction = "pass" | "ask" | "deny" | "simulate";
+
+/** A gate's verdict; every verdict is recorded. */
+export interface Verdict {
+  gate: string;
+  action: VerdictAction;
+  reason?: string;
+  /** The rule that decided, e.g. `default: write tools ask`. */
+  rule?: string;
+  risk?: "low" | "medium" | "high" | "critical";
+}
+
+/** What a gate sees. */
+export interface GateInput {
+  call: ToolCall;
+  tool: AnyTool;
+  args: unknown;
+  preview: Preview;
+  cwd: string;
+}
+
+/** One step of the gate pipeline. */
+export interface Gate {
+  readonly name: string;
+  check(input: GateInput): Verdict | Promise<Verdict>;
+}
+
+/** The user's answer to an approval prompt. */
+export type Decision =
+  | { kind: "once" }
+  | { kind: "always" }
+  | { kind: "deny"; reason?: string };
+
+/** The approval prompt, implemented by `cli/prompt/`. */
+export interface Confirm {
+  ask(input: GateInput, verdicts: readonly Verdict[]): Promise<Decision>;
+}
