@@ -1,0 +1,36 @@
+/**
+ * What the chat and `run` share: their options and the settings they make.
+ *
+ * @module
+ */
+import { type Settings, resolveSettings } from "../../core/config/settings.ts";
+import { CliError, EXIT } from "../io.ts";
+
+/** The model and run options (see cli/options.ts). */
+export interface CommonOptions {
+  baseUrl?: string;
+  model?: string;
+  apiKey?: string;
+  temperature?: number;
+  topP?: number;
+  topK?: number;
+  maxTokens?: number;
+  maxTurns?: number;
+  cwd?: string;
+  yes?: true;
+  plan?: true;
+  session?: boolean;
+}
+
+/** Resolves settings or throws a usage error that says how to fix them. */
+export async function settingsFrom(opts: CommonOptions): Promise<Settings> {
+  const env = Deno.env.toObject();
+  const r = resolveSettings(opts, env, Deno.cwd());
+  if (!r.ok) throw new CliError(r.message, EXIT.usage);
+  const info = await Deno.stat(r.settings.cwd).catch(() => null);
+  if (!info?.isDirectory) {
+    throw new CliError(`Working directory "${r.settings.cwd}" does not exist`, EXIT.usage);
+  }
+  r.settings.cwd = await Deno.realPath(r.settings.cwd);
+  return r.settings;
+}

@@ -1,0 +1,88 @@
+/**
+ * `minoc run "<task>"`: one task, no questions asked. Exit 0 when the model
+ * finished, 1 when the task failed or hit a limit, 2 for configuration errors.
+ *
+ * @module
+ */
+import type { Outcome } from "../../interfaces/agent.ts";
+import { runTask } from "../../core/agent/loop.ts";
+import { CliError, type CliIO, EXIT } from "../io.ts";
+import { palette } from "../ui/colors.ts";
+import { createRenderer } from "../ui/render.ts";
+import { type CommonOptions, settingsFrom } from "./common.ts";
+
+/** Options of `run`. */
+export interface RunOptions extends CommonOptions {
+  json?: true;
+}
+
+const NO_USER = "No user is available to answer; decide yourself and continue.";
+
+/** Runs one task to its end. */
+export async function runCommand(io: CliIO, task: string, opts: RunOptions): Promise<void> {
+  const settings = await settingsFrom(opts);
+  const { openSession } = await import("../session.ts");
+  // With --json, stdout carries only the final object; progress goes to stderr.
+  const write = opts.json ? io.err : io.out;
+  const tty = !opts.json && Deno.stdout.isTerminal();
+  const render = createRenderer({ write, tty, colors: palette(tty) });
+  const session = await openSession({
+    settings,
+    mode: opts.plan ? "plan" : "agent",
+    record: opts.session !== false,
+    autoApprove: opts.yes === true,
+    confirm: null,
+    ask: () => Promise.resolve(NO_USER),
+    emit: render,
+    onOutput: (t) => write(t),
+    warn: (m) => io.err(`warning: ${m}\n`),
+  });
+  const controller = new AbortController();
+  const onInterrupt = () => controller.abort();
+  Deno.addSignalListener("SIGINT", onInterrupt);
+  let outcome: Outcome;
+  try {
+    outcome = await runTask(session.deps, session.convo, task, controller.signal);
+  } finally {
+    Deno.removeSignalListener("SIGINT", onInterrupt);
+    await session.close();
+  }
+  if (opts.json) io.out(JSON.stringify(summary(outcome, session.recorder.snapshot())) + "\n");
+  io.exitCode = exitCodeOf(outcome);
+  if (outcome.kind === "provider_error" && outcome.error.kind === "auth") {
+    throw new CliError(outcome.error.message, EXIT.usage);
+  }
+}
+
+/** Exit code for an outcome. */
+export function exitCodeOf(outcome: Outcome): number {
+  if (outcome.kind === "answered" || outcome.kind === "completed") return EXIT.ok;
+  if (outcome.kind === "aborted") return EXIT.interrupted;
+  return EXIT.failed;
+}
+
+function summary(
+  outcome: Outcome,
+  s: ReturnType<import("../../interfaces/history.ts").SessionRecorder["snapshot"]>,
+) {
+  const result = outcome.kind === "answered"
+    ? outcome.text
+    : outcome.kind === "completed"
+    ? outcome.result
+    : outcome.kind === "provider_error"
+    ? outcome.error.message
+    : null;
+  return {
+    ok: exitCodeOf(outcome) === EXIT.ok,
+    outcome: outcome.kind,
+    result,
+    turns: s.metadata.turns,
+    tokens: {
+      prompt: s.metadata.promptTokens,
+      completion: s.metadata.completionTokens,
+      total: s.metadata.totalTokens,
+    },
+    sessionId: s.sessionId,
+    filesChanged: s.metadata.filesChanged,
+  };
+}

@@ -1,0 +1,2 @@
+/** minoc's version, printed by `--version`. */
+export const VERSION = "0.1.0";

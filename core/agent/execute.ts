@@ -1,0 +1,133 @@
+/**
+ * One tool call from parsed XML to the message the model reads next:
+ * arguments, preview, gates, the tool itself, and the record of each step.
+ *
+ * @module
+ */
+import type { AgentEvent } from "../../interfaces/agent.ts";
+import type { SessionRecorder } from "../../interfaces/history.ts";
+import type { AnyTool, ToolCall, ToolContext, ToolResult } from "../../interfaces/tool.ts";
+import { formatCall } from "../protocol/feedback.ts";
+import type { Pipeline } from "../permission/pipeline.ts";
+import { coerceArgs, runTool } from "../tools/dispatch.ts";
+import { fail } from "../tools/define.ts";
+
+/** What running a call needs besides the tools. */
+export interface ToolRunner {
+  pipeline: Pipeline;
+  /** A tool context bound to this call's cancellation signal. */
+  context(signal: AbortSignal): ToolContext;
+}
+
+/** What executing needs from the loop. */
+export interface ExecuteDeps {
+  tools: readonly AnyTool[];
+  runner: ToolRunner;
+  recorder: SessionRecorder;
+  emit(event: AgentEvent): void;
+}
+
+/** The outcome of one call, and the message that carries it to the model. */
+export interface Executed {
+  /** True when the arguments were invalid (counts like a parse error). */
+  invalid: boolean;
+  result: ToolResult;
+  message: string;
+}
+
+/** Validates, gates, runs and records one call. */
+export async function executeCall(
+  deps: ExecuteDeps,
+  call: ToolCall,
+  signal: AbortSignal,
+): Promise<Executed> {
+  const tool = deps.tools.find((t) => t.name === call.tool);
+  const summary = callSummary(call);
+  if (!tool) return await invalidCall(deps, call, `unknown tool "${call.tool}"`);
+  const coerced = coerceArgs(tool, call);
+  if (!coerced.ok) return await invalidCall(deps, call, coerced.message, tool);
+  deps.emit({ type: "tool_start", tool: call.tool, summary });
+  const ctx = deps.runner.context(signal);
+  const preview = tool.preview ? await tool.preview(coerced.args, ctx) : { kind: "none" as const };
+  const decision = await deps.runner.pipeline.decide({
+    call,
+    tool,
+    args: coerced.args,
+    preview,
+    cwd: ctx.cwd,
+  });
+  for (const v of decision.verdicts) deps.emit({ type: "verdict", ...v });
+  await deps.recorder.append({
+    role: "tool_call",
+    content: summary,
+    call,
+    verdicts: decision.verdicts,
+    allowedBy: decision.allowedBy,
+  });
+  const started = performance.now();
+  const result = decision.action === "run"
+    ? await runTool(tool, coerced.args, ctx)
+    : decision.action === "simulate"
+    ? { ok: true, output: decision.reason, display: "simulated" }
+    : fail("denied", decision.reason, "denied");
+  const ms = performance.now() - started;
+  await record(deps, call.tool, result, ms);
+  deps.emit({ type: "tool_end", tool: call.tool, ok: result.ok, display: result.display, ms });
+  return { invalid: false, result, message: resultMessage(call, result) };
+}
+
+async function invalidCall(
+  deps: ExecuteDeps,
+  call: ToolCall,
+  problem: string,
+  tool?: AnyTool,
+): Promise<Executed> {
+  const example = tool ? `\nA correct call looks like:\n${formatCall(tool.name, tool.example)}` : "";
+  const output = `Invalid arguments for ${call.tool}: ${problem}.${example}`;
+  const result = fail("invalid_args", output);
+  deps.emit({ type: "parse_error", kind: "invalid_args", message: problem, consecutive: 0 });
+  await deps.recorder.append({ role: "tool_call", content: callSummary(call), call });
+  await record(deps, call.tool, result, 0);
+  return { invalid: true, result, message: resultMessage(call, result) };
+}
+
+async function record(
+  deps: ExecuteDeps,
+  tool: string,
+  result: ToolResult,
+  ms: number,
+): Promise<void> {
+  await deps.recorder.append({
+    role: "tool_response",
+    content: result.output,
+    tool,
+    ok: result.ok,
+    code: result.code,
+    toolMs: Math.round(ms * 10) / 10,
+  });
+  const meta = deps.recorder.snapshot().metadata;
+  const changed = new Set(meta.filesChanged);
+  for (const c of result.changes ?? []) changed.add(c.path);
+  await deps.recorder.update({ toolCalls: meta.toolCalls + 1, filesChanged: [...changed] });
+}
+
+const MAIN_PARAMS = ["path", "command", "pattern", "name", "id", "question", "directory"];
+
+/** `write_to_file notes.md`: the tool and its main parameter. */
+export function callSummary(call: ToolCall): string {
+  for (const p of MAIN_PARAMS) {
+    const v = call.params[p];
+    if (v !== undefined) {
+      const text = Array.isArray(v) ? v.join(", ") : v;
+      const line = text.split("\n")[0];
+      return `${call.tool} ${line.length > 80 ? line.slice(0, 77) + "..." : line}`;
+    }
+  }
+  return call.tool;
+}
+
+/** The next user message: the result labelled with the tool and its main parameter. */
+export function resultMessage(call: ToolCall, result: ToolResult): string {
+  const status = result.ok ? "Result" : `Error${result.code ? ` (${result.code})` : ""}`;
+  return `[${callSummary(call)}] ${status}:\n${result.output}`;
+}

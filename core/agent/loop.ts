@@ -1,0 +1,134 @@
+/**
+ * The agent loop: ask the model, parse at most one tool call, pass it through
+ * the gates, run it, record everything, repeat until the model answers without
+ * a call or a limit is hit.
+ *
+ * @module
+ */
+import type {
+  AgentEvent,
+  ChatMessage,
+  LlmProvider,
+  Outcome,
+  RunLimits,
+  Usage,
+} from "../../interfaces/agent.ts";
+import type { SessionRecorder } from "../../interfaces/history.ts";
+import type { AnyTool, ParseResult } from "../../interfaces/tool.ts";
+import { parseErrorMessage } from "../protocol/feedback.ts";
+import { executeCall, type ToolRunner } from "./execute.ts";
+import { streamReply } from "./reply.ts";
+
+/** Everything the loop needs, built by `main.ts`. */
+export interface AgentDeps {
+  provider: LlmProvider;
+  tools: readonly AnyTool[];
+  runner: ToolRunner;
+  recorder: SessionRecorder;
+  limits: RunLimits;
+  emit(event: AgentEvent): void;
+}
+
+/** The conversation as the model sees it; the system prompt comes first. */
+export interface Conversation {
+  messages: ChatMessage[];
+}
+
+/** Runs one user request to its end and reports how it ended. */
+export async function runTask(
+  deps: AgentDeps,
+  convo: Conversation,
+  request: string,
+  signal: AbortSignal,
+): Promise<Outcome> {
+  const outcome = await loop(deps, convo, request, signal);
+  deps.emit({ type: "done", outcome });
+  return outcome;
+}
+
+async function loop(
+  deps: AgentDeps,
+  convo: Conversation,
+  request: string,
+  signal: AbortSignal,
+): Promise<Outcome> {
+  await say(deps, convo, "user", request);
+  let parseErrors = 0;
+  for (let turn = 1; turn <= deps.limits.maxTurns; turn++) {
+    deps.emit({ type: "turn_start", turn });
+    const reply = await streamReply(deps, convo.messages, signal);
+    if (reply.text !== "" || reply.end === "stop") {
+      await say(deps, convo, "assistant", reply.text, reply.usage, reply.ms);
+    }
+    await countTurn(deps, reply.usage);
+    if (reply.end === "aborted") return { kind: "aborted" };
+    if (reply.error) {
+      await deps.recorder.append({ role: "system", content: reply.error.message, event: "provider_error" });
+      return { kind: "provider_error", error: reply.error };
+    }
+    const parsed = reply.parsed;
+    if (parsed.kind === "none") return { kind: "answered", text: reply.text };
+    if (parsed.kind === "error") {
+      parseErrors++;
+      if (await parseFailed(deps, convo, parsed, parseErrors)) {
+        return { kind: "parse_errors", count: parseErrors };
+      }
+      continue;
+    }
+    const done = await executeCall(deps, parsed.call, signal);
+    if (done.invalid) {
+      parseErrors++;
+      await say(deps, convo, "user", done.message);
+      if (parseErrors >= deps.limits.maxParseErrors) {
+        return { kind: "parse_errors", count: parseErrors };
+      }
+      continue;
+    }
+    parseErrors = 0;
+    await say(deps, convo, "user", done.message);
+    if (signal.aborted) return { kind: "aborted" };
+    if (done.result.completion !== undefined) {
+      return { kind: "completed", result: done.result.completion };
+    }
+  }
+  return { kind: "max_turns", turns: deps.limits.maxTurns };
+}
+
+async function parseFailed(
+  deps: AgentDeps,
+  convo: Conversation,
+  parsed: Extract<ParseResult, { kind: "error" }>,
+  count: number,
+): Promise<boolean> {
+  deps.emit({ type: "parse_error", kind: parsed.error, message: parsed.message, consecutive: count });
+  const snap = deps.recorder.snapshot().metadata;
+  await deps.recorder.append({ role: "system", content: parsed.message, event: parsed.error });
+  await deps.recorder.update({ parseErrors: snap.parseErrors + 1 });
+  await say(deps, convo, "user", parseErrorMessage(parsed, deps.tools));
+  return count >= deps.limits.maxParseErrors;
+}
+
+async function say(
+  deps: AgentDeps,
+  convo: Conversation,
+  role: "user" | "assistant",
+  content: string,
+  usage?: Usage,
+  durationMs?: number,
+): Promise<void> {
+  convo.messages.push({ role, content });
+  await deps.recorder.append({ role, content, usage, durationMs });
+}
+
+async function countTurn(
+  deps: AgentDeps,
+  usage: Usage | undefined,
+): Promise<void> {
+  const m = deps.recorder.snapshot().metadata;
+  await deps.recorder.update({
+    turns: m.turns + 1,
+    promptTokens: m.promptTokens + (usage?.promptTokens ?? 0),
+    completionTokens: m.completionTokens + (usage?.completionTokens ?? 0),
+    totalTokens: m.totalTokens + (usage?.totalTokens ?? 0),
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * Streams one model reply, feeding the call scanner as text arrives and
+ * reporting prose and a live call summary to the user interface.
+ *
+ * @module
+ */
+import type {
+  AgentEvent,
+  ChatMessage,
+  LlmProvider,
+  ProviderError,
+  StopReason,
+  Usage,
+} from "../../interfaces/agent.ts";
+import type { AnyTool, ParseResult } from "../../interfaces/tool.ts";
+import { CallScanner } from "../protocol/xml.ts";
+
+/** One finished reply. */
+export interface Reply {
+  text: string;
+  parsed: ParseResult;
+  end: StopReason;
+  usage?: Usage;
+  error?: ProviderError;
+  /** Milliseconds from the request to the reply's end. */
+  ms: number;
+}
+
+/** What streaming a reply needs. */
+export interface ReplyDeps {
+  provider: LlmProvider;
+  tools: readonly AnyTool[];
+  emit(event: AgentEvent): void;
+}
+
+/** Asks the provider for a reply and parses it while it streams. */
+export async function streamReply(
+  deps: ReplyDeps,
+  messages: readonly ChatMessage[],
+  signal: AbortSignal,
+): Promise<Reply> {
+  const started = performance.now();
+  const scanner = new CallScanner(deps.tools);
+  const parts: string[] = [];
+  let usage: Usage | undefined;
+  let end: StopReason = "stop";
+  let error: ProviderError | undefined;
+  deps.emit({ type: "waiting", model: deps.provider.model });
+  for await (const ev of deps.provider.stream({ messages: [...messages], signal })) {
+    if (ev.type === "text") {
+      parts.push(ev.text);
+      const update = scanner.push(ev.text);
+      if (update.prose) deps.emit({ type: "text", text: update.prose });
+      if (update.call) deps.emit({ type: "call_progress", summary: update.call });
+    } else if (ev.type === "usage") {
+      usage = ev.usage;
+    } else {
+      end = ev.reason;
+      error = ev.error;
+    }
+  }
+  if (signal.aborted) end = "aborted";
+  const parsed = scanner.finish();
+  const rest = scanner.finalProse();
+  if (rest) deps.emit({ type: "text", text: rest });
+  deps.emit({ type: "reply_end", usage });
+  return { text: parts.join(""), parsed, end, usage, error, ms: performance.now() - started };
+}

@@ -1,0 +1,147 @@
+/**
+ * The session recorder: every message and total of a session, written to
+ * `<sessionsDir>/YYYY-MM-DD/session_<ID>.json` as it happens.
+ *
+ * The file is valid JSON after every call, and recording one message costs
+ * one write of that message (see `writer.ts`), however long the session is.
+ *
+ * @example
+ * ```ts
+ * const rec = await createRecorder({ sessionsDir, model: "gpt-4.1", projectPath: cwd, mode: "agent" });
+ * await rec.setSystemPrompt(prompt);
+ * await rec.append({ role: "user", content: "Add a line to notes.md" });
+ * await rec.update({ totalTokens: 812, turns: 1 });
+ * await rec.close();
+ * ```
+ * @module
+ */
+import { join } from "node:path";
+import type {
+  SessionFile,
+  SessionMessage,
+  SessionMetadata,
+  SessionRecorder,
+} from "../../interfaces/history.ts";
+import { dayFolder, defaultMetadata, headerText, newSessionId } from "./format.ts";
+import { SessionWriter } from "./writer.ts";
+
+/** What a recorder needs to start a session. */
+export interface RecorderOptions {
+  /** The `history/sessions` folder of the `.minoc` home. */
+  sessionsDir: string;
+  model: string;
+  projectPath: string;
+  mode: "agent" | "plan";
+  systemPrompt?: string;
+  /** The clock (tests inject one). */
+  now?: () => Date;
+  /** The session id; a fresh sortable one by default. */
+  id?: string;
+}
+
+/** Options of {@link nullRecorder}; everything has a default, and `sessionsDir` is ignored. */
+export type NullRecorderOptions = Partial<RecorderOptions>;
+
+/**
+ * Starts recording a session: creates the day folder and writes the file at
+ * once, then keeps it open until `close()`.
+ */
+export async function createRecorder(o: RecorderOptions): Promise<SessionRecorder> {
+  const now = o.now ?? (() => new Date());
+  const started = now();
+  const state = initialState(o, started);
+  const dir = join(o.sessionsDir, dayFolder(started));
+  await Deno.mkdir(dir, { recursive: true });
+  const path = join(dir, `session_${state.sessionId}.json`);
+  const writer = await SessionWriter.create(path, headerText(state), state.metadata);
+  return new Recorder(state, now, path, writer);
+}
+
+/** A recorder for `--no-session`: keeps the session in memory, writes nothing. */
+export function nullRecorder(o: NullRecorderOptions = {}): SessionRecorder {
+  const now = o.now ?? (() => new Date());
+  const options = { model: "", projectPath: "", mode: "agent" as const, ...o, sessionsDir: "" };
+  return new Recorder(initialState(options, now()), now, null, null);
+}
+
+function initialState(o: RecorderOptions, started: Date): SessionFile {
+  return {
+    sessionId: o.id ?? newSessionId(started),
+    timestamp: started.toISOString(),
+    model: o.model,
+    systemPrompt: o.systemPrompt ?? "",
+    projectPath: o.projectPath,
+    mode: o.mode,
+    messages: [],
+    metadata: defaultMetadata(),
+  };
+}
+
+/**
+ * Holds the session in memory and mirrors each change to the writer (when
+ * there is one). The recorder keeps `metadata.duration` current; every other
+ * total comes from `update()`.
+ */
+class Recorder implements SessionRecorder {
+  readonly #state: SessionFile;
+  readonly #now: () => Date;
+  readonly #started: number;
+  readonly #writer: SessionWriter | null;
+  readonly path: string | null;
+
+  constructor(
+    state: SessionFile,
+    now: () => Date,
+    path: string | null,
+    writer: SessionWriter | null,
+  ) {
+    this.#state = state;
+    this.#now = now;
+    this.#started = Date.parse(state.timestamp);
+    this.path = path;
+    this.#writer = writer;
+  }
+
+  get sessionId(): string {
+    return this.#state.sessionId;
+  }
+
+  append(message: Omit<SessionMessage, "timestamp">): Promise<void> {
+    const at = this.#now();
+    const { role, content, ...details } = message;
+    const full: SessionMessage = { role, content, timestamp: at.toISOString(), ...details };
+    this.#state.messages.push(full);
+    this.#touch(at);
+    return this.#writer?.append(JSON.stringify(full), this.#state.metadata) ?? Promise.resolve();
+  }
+
+  update(metadata: Partial<SessionMetadata>): Promise<void> {
+    this.#touch(this.#now());
+    Object.assign(this.#state.metadata, metadata);
+    return this.#writer?.writeTail(this.#state.metadata) ?? Promise.resolve();
+  }
+
+  setSystemPrompt(prompt: string): Promise<void> {
+    this.#state.systemPrompt = prompt;
+    if (this.#writer === null) return Promise.resolve();
+    const lines = this.#state.messages.map((m) => JSON.stringify(m));
+    return this.#writer.rewrite(headerText(this.#state), lines, this.#state.metadata);
+  }
+
+  close(): Promise<void> {
+    return this.#writer?.close() ?? Promise.resolve();
+  }
+
+  snapshot(): SessionFile {
+    const s = this.#state;
+    return {
+      ...s,
+      messages: s.messages.map((m) => ({ ...m })),
+      metadata: { ...s.metadata, filesChanged: [...s.metadata.filesChanged] },
+    };
+  }
+
+  #touch(at: Date): void {
+    this.#state.metadata.duration = Math.max(0, at.getTime() - this.#started);
+  }
+}

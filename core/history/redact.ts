@@ -1,0 +1,76 @@
+/**
+ * Removes secrets (API keys, bearer tokens) from text and values before they
+ * are logged.
+ *
+ * @example
+ * ```ts
+ * redactText("Authorization: Bearer sk-abc123abc123"); // "Authorization: [REDACTED]"
+ * redactValue({ apiKey: "sk-abc", model: "m" });      // { apiKey: "[REDACTED]", model: "m" }
+ * ```
+ * @module
+ */
+import type { LogRecord } from "@logtape/logtape";
+
+/** What a secret is replaced with. */
+export const REDACTED = "[REDACTED]";
+
+const SECRET_KEY = /^(api[_-]?key|authorization|proxy[_-]authorization|x[_-]api[_-]key)$/i;
+const PATTERNS: [RegExp, string][] = [
+  // `apiKey: "…"`, `api_key=…`, `"authorization": "…"` inside text (JSON, URLs, headers).
+  [
+    /((?:api[_-]?key|authorization|x-api-key)["']?\s*[:=]\s*["']?)(?:Bearer\s+)?[^\s"'&,;}]+/gi,
+    `$1${REDACTED}`,
+  ],
+  [/\bBearer\s+[A-Za-z0-9._~+/=-]+/gi, `Bearer ${REDACTED}`],
+  [/\bsk-[A-Za-z0-9_-]{3,}/g, REDACTED],
+];
+const MAX_DEPTH = 8;
+
+/** Replaces every key-like substring of `text`. */
+export function redactText(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement);
+  return out;
+}
+
+/**
+ * A copy of `value` with secrets replaced: strings are scanned, properties
+ * named like a key (`apiKey`, `api_key`, `authorization`…) are blanked, errors
+ * keep their name but get a scanned message and stack. Other objects become
+ * plain copies of their own properties, so no field escapes the scan.
+ */
+export function redactValue(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
+  if (typeof value === "string") return redactText(value);
+  if (typeof value !== "object" || value === null) return value;
+  if (seen.has(value) || depth >= MAX_DEPTH) return "[…]";
+  seen.add(value);
+  if (value instanceof Error) return redactError(value, depth, seen);
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1, seen));
+  if (value instanceof Headers) return redactValue(Object.fromEntries(value), depth, seen);
+  if (value instanceof Date || value instanceof RegExp) return value;
+  if (value instanceof Map) return redactValue(Object.fromEntries(value), depth, seen);
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    out[key] = SECRET_KEY.test(key) ? REDACTED : redactValue(v, depth + 1, seen);
+  }
+  return out;
+}
+
+/** A copy of a log record with every secret replaced. */
+export function redactRecord(record: LogRecord): LogRecord {
+  const raw = record.rawMessage;
+  return {
+    ...record,
+    message: record.message.map((part) => redactValue(part)),
+    rawMessage: typeof raw === "string" ? redactText(raw) : raw,
+    properties: redactValue(record.properties) as Record<string, unknown>,
+  };
+}
+
+function redactError(error: Error, depth: number, seen: WeakSet<object>): Error {
+  const copy = new Error(redactText(error.message));
+  copy.name = error.name;
+  copy.stack = error.stack === undefined ? undefined : redactText(error.stack);
+  if (error.cause !== undefined) copy.cause = redactValue(error.cause, depth + 1, seen);
+  return copy;
+}

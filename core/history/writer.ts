@@ -1,0 +1,152 @@
+/**
+ * Positioned writes into one session file (layout in `format.ts`).
+ *
+ * Appending a message is a single `write` at the offset where the previous
+ * message ended: `,\n<message>\n],"metadata":{…}}` plus spaces so the new
+ * bytes always cover the old tail. The cost depends on the message, not on the
+ * session's length. A write that completes leaves valid JSON. Linux can cut a
+ * write that spans several pages short when the process is killed in the
+ * middle of it; such a file is still read back by `parseSessionText` (and
+ * fixed by `repairSession`) with every complete message kept.
+ *
+ * Calls are queued, so they reach the file in the order they were made.
+ *
+ * @module
+ */
+import type { SessionMetadata } from "../../interfaces/history.ts";
+import { tailText } from "./format.ts";
+
+const encoder = new TextEncoder();
+const SPACE = 0x20;
+const NEWLINE = 0x0a;
+
+/** Writes one session file through a handle kept open until {@link SessionWriter.close}. */
+export class SessionWriter {
+  #file: Deno.FsFile;
+  readonly #path: string;
+  /** Offset just past the last message (or the header). */
+  #end: number;
+  /** Bytes in the file. */
+  #size: number;
+  #lines: number;
+  #queue: Promise<void> = Promise.resolve();
+  #closed = false;
+
+  private constructor(file: Deno.FsFile, path: string, end: number, size: number, lines: number) {
+    this.#file = file;
+    this.#path = path;
+    this.#end = end;
+    this.#size = size;
+    this.#lines = lines;
+  }
+
+  /** Creates the file (it must not exist) holding a header and no message. */
+  static async create(
+    path: string,
+    header: string,
+    metadata: SessionMetadata,
+  ): Promise<SessionWriter> {
+    const file = await Deno.open(path, { read: true, write: true, createNew: true });
+    const head = encoder.encode(header);
+    const writer = new SessionWriter(file, path, head.length, 0, 0);
+    try {
+      await writer.#writeAt(0, concat(head, writer.#tailBytes(metadata, head.length)));
+    } catch (error) {
+      file.close();
+      throw error;
+    }
+    return writer;
+  }
+
+  /** Appends one message (its JSON, one line) and the current metadata. */
+  append(messageJson: string, metadata: SessionMetadata): Promise<void> {
+    return this.#enqueue(async () => {
+      const body = encoder.encode(`${this.#lines === 0 ? "\n" : ",\n"}${messageJson}`);
+      const tail = this.#tailBytes(metadata, this.#end + body.length);
+      await this.#writeAt(this.#end, concat(body, tail));
+      this.#end += body.length;
+      this.#lines++;
+    });
+  }
+
+  /** Rewrites the tail with new metadata. */
+  writeTail(metadata: SessionMetadata): Promise<void> {
+    return this.#enqueue(() => this.#writeAt(this.#end, this.#tailBytes(metadata, this.#end)));
+  }
+
+  /**
+   * Replaces the whole file atomically (temp file, then rename) with a new
+   * header and the given message lines; used when the header changes.
+   */
+  rewrite(header: string, messageJsons: string[], metadata: SessionMetadata): Promise<void> {
+    return this.#enqueue(async () => {
+      const body = messageJsons.length === 0 ? "" : `\n${messageJsons.join(",\n")}`;
+      const head = encoder.encode(header + body);
+      const temp = `${this.#path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
+      const file = await Deno.open(temp, { read: true, write: true, createNew: true });
+      try {
+        const tail = encoder.encode(`${tailText(metadata)}\n`);
+        await writeAll(file, 0, concat(head, tail));
+        await Deno.rename(temp, this.#path);
+      } catch (error) {
+        file.close();
+        await Deno.remove(temp).catch(() => {});
+        throw error;
+      }
+      this.#file.close();
+      this.#file = file;
+      this.#end = head.length;
+      this.#size = head.length + encoder.encode(tailText(metadata)).length + 1;
+      this.#lines = messageJsons.length;
+    });
+  }
+
+  /** Waits for queued writes, flushes them to disk and closes the file. */
+  close(): Promise<void> {
+    if (this.#closed) return this.#queue;
+    const done = this.#enqueue(async () => {
+      await this.#file.syncData().catch(() => {});
+      this.#file.close();
+    });
+    this.#closed = true;
+    return done;
+  }
+
+  #enqueue(job: () => Promise<void>): Promise<void> {
+    if (this.#closed) {
+      return Promise.reject(new Error(`Session file "${this.#path}" is already closed`));
+    }
+    const run = this.#queue.then(job);
+    this.#queue = run.catch(() => {});
+    return run;
+  }
+
+  /** The tail for a write that reaches `at`, padded to cover every old byte. */
+  #tailBytes(metadata: SessionMetadata, at: number): Uint8Array {
+    const core = encoder.encode(tailText(metadata));
+    const padding = Math.max(0, this.#size - (at + core.length + 1));
+    const bytes = new Uint8Array(core.length + padding + 1);
+    bytes.set(core);
+    bytes.fill(SPACE, core.length, core.length + padding);
+    bytes[bytes.length - 1] = NEWLINE;
+    return bytes;
+  }
+
+  async #writeAt(offset: number, bytes: Uint8Array): Promise<void> {
+    await writeAll(this.#file, offset, bytes);
+    this.#size = Math.max(this.#size, offset + bytes.length);
+  }
+}
+
+async function writeAll(file: Deno.FsFile, offset: number, bytes: Uint8Array): Promise<void> {
+  await file.seek(offset, Deno.SeekMode.Start);
+  let written = 0;
+  while (written < bytes.length) written += await file.write(bytes.subarray(written));
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}

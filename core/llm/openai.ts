@@ -1,0 +1,250 @@
+/**
+ * The provider for any OpenAI-compatible server (OpenAI, Ollama, LM Studio,
+ * vLLM, llama.cpp, …): streamed chat completions through the `openai` client.
+ *
+ * The client is imported on the first request, so commands that never talk to
+ * a model stay fast. The SDK's own retries are off; retry policy is a decorator
+ * elsewhere. The stream never throws: every failure becomes a final `end` event.
+ *
+ * @example
+ * ```ts
+ * const provider = createOpenAIProvider({
+ *   baseURL: "http://localhost:11434/v1",
+ *   apiKey: "",
+ *   params: { model: "qwen3", temperature: 0.2 },
+ * });
+ * for await (const ev of provider.stream({ messages: [{ role: "user", content: "hi" }] })) {
+ *   if (ev.type === "text") console.log(ev.text);
+ * }
+ * ```
+ *
+ * @module
+ */
+import type OpenAI from "openai";
+import type {
+  ChatCompletionChunk,
+  ChatCompletionCreateParamsStreaming,
+} from "openai/resources/chat/completions";
+import type {
+  ChatMessage,
+  ChatRequest,
+  LlmProvider,
+  ModelParams,
+  ProviderError,
+  StreamEvent,
+} from "../../interfaces/agent.ts";
+import { classifyError, rejectsStreamOptions } from "./errors.ts";
+
+/** Options of {@link createOpenAIProvider}. */
+export interface OpenAIProviderOptions {
+  /** Base URL including the version path, e.g. `https://api.openai.com/v1`. */
+  baseURL: string;
+  /** API key; empty sends no Authorization header (local servers). */
+  apiKey: string;
+  params: ModelParams;
+  /**
+   * Longest wait for the response headers, and for each next chunk once the
+   * reply streams. Default: the client's 10 minutes for headers, no chunk limit.
+   */
+  timeoutMs?: number;
+}
+
+interface ProviderState {
+  readonly options: OpenAIProviderOptions;
+  /** False once the server has rejected `stream_options`. */
+  includeUsage: boolean;
+  client?: OpenAI;
+}
+
+/** What the stream has shown so far. */
+interface Progress {
+  text: boolean;
+  finish: string | null;
+}
+
+/** Creates a provider that streams replies from an OpenAI-compatible server. */
+export function createOpenAIProvider(options: OpenAIProviderOptions): LlmProvider {
+  const state: ProviderState = { options, includeUsage: true };
+  return {
+    name: "openai",
+    model: options.params.model,
+    endpoint: options.baseURL,
+    stream: (request) => streamReply(state, request),
+  };
+}
+
+async function* streamReply(
+  state: ProviderState,
+  request: ChatRequest,
+): AsyncGenerator<StreamEvent> {
+  const signal = request.signal;
+  if (signal?.aborted) {
+    yield { type: "end", reason: "aborted" };
+    return;
+  }
+  const idle = new IdleTimer(state.options.timeoutMs);
+  const combined = signal ? AbortSignal.any([signal, idle.signal]) : idle.signal;
+  const progress: Progress = { text: false, finish: null };
+  try {
+    const stream = await openStream(state, request.messages, combined);
+    idle.arm();
+    for await (const chunk of stream) {
+      idle.disarm();
+      for (const event of chunkEvents(chunk, progress)) yield event;
+      idle.arm();
+    }
+  } catch (e) {
+    if (signal?.aborted) yield { type: "end", reason: "aborted" };
+    else if (idle.fired) yield failure(idleTimeout(state), progress);
+    else yield failure(classifyError(e, errorContext(state)), progress);
+    return;
+  } finally {
+    idle.disarm();
+  }
+  yield finalEvent(state, progress, signal, idle);
+}
+
+async function openStream(
+  state: ProviderState,
+  messages: ChatMessage[],
+  signal: AbortSignal,
+): Promise<AsyncIterable<ChatCompletionChunk>> {
+  const client = await clientOf(state);
+  const create = (includeUsage: boolean) =>
+    client.chat.completions.create(requestBody(state.options.params, messages, includeUsage), {
+      signal,
+      maxRetries: 0,
+    });
+  if (!state.includeUsage) return await create(false);
+  try {
+    return await create(true);
+  } catch (e) {
+    if (signal.aborted || !rejectsStreamOptions(e)) throw e;
+    state.includeUsage = false;
+    return await create(false);
+  }
+}
+
+let sdk: Promise<typeof import("openai")> | undefined;
+
+/**
+ * Starts loading the `openai` client module (about 100 ms) without waiting for
+ * it, so the first request does not pay for it. Safe to call more than once.
+ */
+export function preloadOpenAI(): Promise<void> {
+  sdk ??= import("openai");
+  return sdk.then(() => {});
+}
+
+async function clientOf(state: ProviderState): Promise<OpenAI> {
+  if (state.client) return state.client;
+  sdk ??= import("openai");
+  const { default: OpenAIClient } = await sdk;
+  const { baseURL, apiKey, timeoutMs } = state.options;
+  state.client = new OpenAIClient({
+    baseURL,
+    apiKey: apiKey || "unused",
+    maxRetries: 0,
+    ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }),
+    // No key: send no Authorization header at all (Ollama, LM Studio, llama.cpp).
+    ...(apiKey ? {} : { defaultHeaders: { Authorization: null } }),
+  });
+  return state.client;
+}
+
+// The request body: sampling parameters only when set, `top_k` as an extra field.
+function requestBody(
+  params: ModelParams,
+  messages: ChatMessage[],
+  includeUsage: boolean,
+): ChatCompletionCreateParamsStreaming {
+  const body: Record<string, unknown> = { model: params.model, messages, stream: true };
+  if (includeUsage) body.stream_options = { include_usage: true };
+  if (params.temperature !== undefined) body.temperature = params.temperature;
+  if (params.topP !== undefined) body.top_p = params.topP;
+  if (params.topK !== undefined) body.top_k = params.topK;
+  if (params.maxTokens !== undefined) body.max_tokens = params.maxTokens;
+  return body as unknown as ChatCompletionCreateParamsStreaming;
+}
+
+function chunkEvents(chunk: ChatCompletionChunk, progress: Progress): StreamEvent[] {
+  const events: StreamEvent[] = [];
+  const choice = chunk.choices?.[0];
+  const text = choice?.delta?.content;
+  if (text) {
+    progress.text = true;
+    events.push({ type: "text", text });
+  }
+  if (choice?.finish_reason) progress.finish = choice.finish_reason;
+  const usage = chunk.usage;
+  if (usage) {
+    events.push({
+      type: "usage",
+      usage: {
+        promptTokens: usage.prompt_tokens ?? 0,
+        completionTokens: usage.completion_tokens ?? 0,
+        totalTokens: usage.total_tokens ?? (usage.prompt_tokens ?? 0) +
+            (usage.completion_tokens ?? 0),
+      },
+    });
+  }
+  return events;
+}
+
+function finalEvent(
+  state: ProviderState,
+  progress: Progress,
+  signal: AbortSignal | undefined,
+  idle: IdleTimer,
+): StreamEvent {
+  if (signal?.aborted) return { type: "end", reason: "aborted" };
+  if (idle.fired) return failure(idleTimeout(state), progress);
+  if (progress.finish === null) {
+    const message = `Connection to ${state.options.baseURL} closed before the reply finished`;
+    return failure({ kind: "network", message }, progress);
+  }
+  return { type: "end", reason: progress.finish === "length" ? "length" : "stop" };
+}
+
+function failure(error: ProviderError, progress: Progress): StreamEvent {
+  return { type: "end", reason: "error", error: { ...error, afterText: progress.text } };
+}
+
+function idleTimeout(state: ProviderState): ProviderError {
+  const { baseURL, timeoutMs } = state.options;
+  return { kind: "timeout", message: `No data from ${baseURL} for ${timeoutMs} ms` };
+}
+
+function errorContext(state: ProviderState) {
+  return { baseURL: state.options.baseURL, model: state.options.params.model };
+}
+
+/** Aborts its signal when armed for longer than `ms` without being disarmed. */
+class IdleTimer {
+  readonly #controller = new AbortController();
+  readonly #ms: number | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  fired = false;
+
+  constructor(ms: number | undefined) {
+    this.#ms = ms;
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  arm(): void {
+    if (this.#ms === undefined || this.fired) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.fired = true;
+      this.#controller.abort();
+    }, this.#ms);
+  }
+
+  disarm(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * Code a command runs that is written inside its arguments or fed on its
+ * standard input: `bash -c '…'`, `eval`, `sh` reading a pipe, `cmd /c`,
+ * `powershell -Command`, `Invoke-Expression`, `find -exec`, `xargs`,
+ * `Start-Process`, interpreters with downloaded input.
+ *
+ * @module
+ */
+import type { ReadContext } from "./context.ts";
+import { operands, psPositional, psValues } from "./flags.ts";
+import { isInterpreter, POSIX_SHELLS, POWERSHELLS } from "./names.ts";
+import { worst } from "./sources.ts";
+import type { RawCommand, Segment, ShellKind, Source, Word } from "./types.ts";
+
+type Emit = (raw: RawCommand, rc: ReadContext) => unknown;
+
+/** Follows the code `seg` runs; sets `seg.code` when that code is not known now. */
+export function runNested(seg: Segment, rc: ReadContext, emit: Emit): void {
+  const n = seg.name;
+  if (POSIX_SHELLS.has(n)) posixShell(seg, rc);
+  else if (POWERSHELLS.has(n)) powershell(seg, rc);
+  else if (n === "cmd") cmdShell(seg, rc);
+  else if (n === "eval") runText(seg, seg.args, "bash", rc, true);
+  else if (n === "invoke-expression") invokeExpression(seg, rc);
+  else if (n === "source" || n === ".") scriptOperand(seg, seg.args[0]);
+  else if (n === "watch") runText(seg, operands(seg.args).slice(0), "bash", rc, false);
+  else if (n === "trap" && seg.args[0]) runText(seg, [seg.args[0]], "bash", rc, true);
+  else if (n === "find") find(seg, rc, emit);
+  else if (n === "xargs") xargs(seg, rc, emit);
+  else if (n === "start-process") startProcess(seg, rc, emit);
+  else if (isInterpreter(n)) interpreter(seg);
+}
+
+function posixShell(seg: Segment, rc: ReadContext): void {
+  let command = false;
+  let fromStdin = false;
+  const ops: Word[] = [];
+  for (let i = 0; i < seg.args.length; i++) {
+    const t = seg.args[i].text;
+    if (ops.length > 0) ops.push(seg.args[i]);
+    else if (/^[-+][oO]$/.test(t) || t === "--rcfile" || t === "--init-file") i++;
+    else if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(t) || t === "--command") command = true;
+    else if (/^-[a-zA-Z]*s[a-zA-Z]*$/.test(t)) fromStdin = true;
+    else if (!/^[-+]/.test(t)) ops.push(seg.args[i]);
+  }
+  if (command && ops[0]) return runText(seg, [ops[0]], "bash", rc, false);
+  if (ops[0] && !fromStdin) return scriptOperand(seg, ops[0]);
+  stdinCode(seg, "bash", rc);
+}
+
+function powershell(seg: Segment, rc: ReadContext): void {
+  const valued = [
+    "executionpolicy",
+    "ep",
+    "windowstyle",
+    "version",
+    "psconsolefile",
+    "configurationname",
+  ]
+    .concat([
+      "workingdirectory",
+      "outputformat",
+      "inputformat",
+      "custompipename",
+      "settingsfile",
+      "wd",
+    ]);
+  for (let i = 0; i < seg.args.length; i++) {
+    const t = seg.args[i].text.toLowerCase();
+    const m = /^[-/]([a-z]+)(?::.*)?$/.exec(t);
+    if (!m) return runText(seg, seg.args.slice(i), "powershell", rc, false);
+    const p = m[1];
+    if (p === "ec" || (p.startsWith("e") && "encodedcommand".startsWith(p))) {
+      seg.code = { kind: "decoded", detail: "-EncodedCommand" };
+      return;
+    }
+    if (p.length >= 1 && "command".startsWith(p)) {
+      const rest = seg.args.slice(i + 1);
+      if (rest.length === 1 && rest[0].text === "-") return stdinCode(seg, "powershell", rc);
+      return runText(seg, rest, "powershell", rc, false);
+    }
+    if ("file".startsWith(p)) return scriptOperand(seg, seg.args[i + 1]);
+    if (valued.some((v) => v.startsWith(p))) i++;
+  }
+  stdinCode(seg, "powershell", rc);
+}
+
+function cmdShell(seg: Segment, rc: ReadContext): void {
+  const i = seg.args.findIndex((a) => /^\/[ckr]$/i.test(a.text));
+  if (i >= 0) return runText(seg, seg.args.slice(i + 1), "cmd", rc, false);
+  const glued = seg.args.findIndex((a) => /^\/[ckr]\S/i.test(a.text));
+  if (glued >= 0) {
+    const first = { ...seg.args[glued], text: seg.args[glued].text.slice(2) };
+    return runText(seg, [first, ...seg.args.slice(glued + 1)], "cmd", rc, false);
+  }
+  if (seg.args.length === 0) stdinCode(seg, "cmd", rc);
+}
+
+function invokeExpression(seg: Segment, rc: ReadContext): void {
+  const named = psValues(seg.args, "command");
+  const code = named.length > 0 ? named : psPositional(seg.args, ["command"]);
+  if (code.length === 0) return stdinCode(seg, "powershell", rc);
+  runText(seg, code, "powershell", rc, true);
+}
+
+/** Runs words as code when all are literal; otherwise records where the code comes from. */
+function runText(
+  seg: Segment,
+  words: Word[],
+  shell: ShellKind,
+  rc: ReadContext,
+  same: boolean,
+): void {
+  if (words.length === 0) return;
+  if (words.every((w) => w.literal)) {
+    rc.read(joinWords(words, shell), shell, { sameScope: same });
+    return;
+  }
+  seg.code = worst(words.flatMap((w) => w.sources)) ??
+    { kind: "variable", detail: joinWords(words, shell) };
+}
+
+/** A script given by path: only its origin matters (`bash <(curl …)`). */
+function scriptOperand(seg: Segment, word: Word | undefined): void {
+  if (word && !word.literal) seg.code = worst(word.sources) ?? seg.code;
+}
+
+/** A shell or interpreter that reads its program from standard input. */
+function stdinCode(seg: Segment, shell: ShellKind, rc: ReadContext): void {
+  const input = seg.stdin;
+  if (!input) return;
+  if (input.kind === "literal") rc.read(input.text, shell, {});
+  else seg.code = input;
+}
+
+function interpreter(seg: Segment): void {
+  const i = seg.args.findIndex((a) => /^-(c|e|p|E|-eval|-print|r)$/.test(a.text));
+  const code = i >= 0 ? seg.args[i + 1] : undefined;
+  if (code && !code.literal) {
+    seg.code = worst(code.sources) ?? { kind: "variable", detail: code.text };
+    return;
+  }
+  if (i >= 0) return;
+  const script = seg.args.find((a) => !a.text.startsWith("-"));
+  if (script) return scriptOperand(seg, script);
+  if (seg.stdin && seg.stdin.kind !== "literal") seg.code = seg.stdin;
+}
+
+function find(seg: Segment, rc: ReadContext, emit: Emit): void {
+  const first = seg.args.findIndex((a) => /^[-(!]/.test(a.text));
+  const roots = first < 0 ? seg.args : seg.args.slice(0, first);
+  const each = (roots.length > 0 ? roots : [{ text: ".", literal: true, sources: [] }])
+    .map((r) => ({ ...r, text: r.text.replace(/[/\\]+$/, "") + "/*" }));
+  for (let i = 0; i < seg.args.length; i++) {
+    const t = seg.args[i].text;
+    if (t === "-delete") {
+      derived(seg, [lit("rm"), lit("-r"), lit("-f"), ...each], rc, emit, seg.text);
+    }
+    if (!/^-(exec|execdir|ok|okdir)$/.test(t)) continue;
+    const end = seg.args.findIndex((a, j) => j > i && (a.text === ";" || a.text === "+"));
+    const words = seg.args.slice(i + 1, end < 0 ? undefined : end);
+    const expanded = words.flatMap((w) => (w.text === "{}" ? each : [w]));
+    if (expanded.length > 0) derived(seg, expanded, rc, emit);
+    if (end > i) i = end;
+  }
+}
+
+function xargs(seg: Segment, rc: ReadContext, emit: Emit): void {
+  const valued = /^-([IELnPsda]|-replace|-max-args|-max-procs|-delimiter|-arg-file|-eof)$/;
+  let i = 0;
+  let replace: string | null = null;
+  while (i < seg.args.length && seg.args[i].text.startsWith("-")) {
+    const t = seg.args[i].text;
+    if (t === "-I" || t === "--replace") replace = seg.args[i + 1]?.text ?? "{}";
+    else if (/^-I.+/.test(t)) replace = t.slice(2);
+    i += valued.test(t) ? 2 : 1;
+  }
+  const words = seg.args.slice(i);
+  if (words.length === 0) words.push(lit("echo"));
+  const input = seg.stdin?.kind === "literal" ? seg.stdin.text.split(/\s+/).filter((s) => s) : [];
+  if (replace === null) return derived(seg, [...words, ...input.map(lit)], rc, emit);
+  const lines = input.length > 0 ? input.slice(0, 8) : [replace];
+  for (const line of lines) {
+    derived(seg, words.map((w) => ({ ...w, text: w.text.replaceAll(replace!, line) })), rc, emit);
+  }
+}
+
+function startProcess(seg: Segment, rc: ReadContext, emit: Emit): void {
+  const valued = ["filepath", "argumentlist", "args", "verb", "workingdirectory", "credential"]
+    .concat([
+      "redirectstandardinput",
+      "redirectstandardoutput",
+      "redirectstandarderror",
+      "windowstyle",
+    ]);
+  const file = psValues(seg.args, "filepath", 1)[0] ?? psPositional(seg.args, valued)[0];
+  if (!file) return;
+  const listed = [...psValues(seg.args, "argumentlist", 1), ...psValues(seg.args, "args", 4)];
+  const args = listed.length > 0 ? listed : psPositional(seg.args, valued).slice(1);
+  const words = args.flatMap((w) => (w.literal ? splitArgs(w.text).map(lit) : [w]));
+  derived({ ...seg, shell: "cmd" }, [file, ...words], rc, emit);
+}
+
+function derived(seg: Segment, words: Word[], rc: ReadContext, emit: Emit, text?: string): void {
+  const shown = text ?? joinWords(words, seg.shell);
+  emit(
+    { shell: seg.shell, words, text: shown, writes: [], stdin: null, pipeline: seg.pipeline },
+    rc,
+  );
+}
+
+/** Joins words back into command text, quoting those with spaces. */
+export function joinWords(words: Word[], shell: ShellKind): string {
+  if (words.length === 1) return words[0].text;
+  return words.map((w) => (/\s/.test(w.text) ? quote(w.text, shell) : w.text)).join(" ");
+}
+
+function quote(text: string, shell: ShellKind): string {
+  if (shell === "cmd") return `"${text}"`;
+  return `'${text.replaceAll("'", shell === "bash" ? `'\\''` : "''")}'`;
+}
+
+/** Splits a Windows argument string on blanks outside double quotes. */
+function splitArgs(text: string): string[] {
+  return [...text.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]);
+}
+
+function lit(text: string): Word {
+  return { text, literal: true, sources: [] };
+}
+
+/** Re-exported for the readers: a source for unknown text. */
+export function unknown(detail: string): Source {
+  return { kind: "variable", detail };
+}

@@ -1,0 +1,146 @@
+/**
+ * What a command writes to its standard output, as seen by a command that
+ * reads it: literal text (`echo 'ls'`), downloaded data (`curl`), decoded
+ * data (`base64 -d`), a file's content, or unknown program output.
+ *
+ * @module
+ */
+import { hasOption, lowerArgs } from "./flags.ts";
+import type { Segment, ShellKind, Source } from "./types.ts";
+
+const SEVERITY: Record<Source["kind"], number> = {
+  literal: 0,
+  file: 1,
+  variable: 2,
+  program: 3,
+  decoded: 4,
+  network: 5,
+};
+
+const FETCHERS = new Set([
+  "curl",
+  "wget",
+  "fetch",
+  "http",
+  "https",
+  "xh",
+  "aria2c",
+  "lwp-request",
+  "lynx",
+  "nc",
+  "ncat",
+  "netcat",
+  "socat",
+  "ssh",
+  "invoke-webrequest",
+  "invoke-restmethod",
+  "bitsadmin",
+]);
+
+/** Commands that pass their input through, or transform it without adding code. */
+const FILTERS = new Set([
+  "cat",
+  "tee",
+  "head",
+  "tail",
+  "tr",
+  "sed",
+  "awk",
+  "rev",
+  "sort",
+  "uniq",
+  "cut",
+  "gunzip",
+  "zcat",
+  "bzcat",
+  "xzcat",
+  "unxz",
+  "gzip",
+  "iconv",
+  "dos2unix",
+  "out-string",
+]);
+
+/** The worse of two sources for code: network > decoded > program > variable > file > literal. */
+export function worse(a: Source | undefined, b: Source | undefined): Source | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return SEVERITY[b.kind] > SEVERITY[a.kind] ? b : a;
+}
+
+/** The worst of several sources. */
+export function worst(sources: readonly Source[]): Source | undefined {
+  return sources.reduce<Source | undefined>((acc, s) => worse(acc, s), undefined);
+}
+
+/** Whether running text from this source as code is a block (downloaded or decoded). */
+export function isHostile(s: Source | undefined): boolean {
+  return s?.kind === "network" || s?.kind === "decoded";
+}
+
+/** A literal source. */
+export function literal(text: string, shell: ShellKind): Source {
+  return { kind: "literal", text, shell };
+}
+
+/** What `seg` writes to standard output. */
+export function outputOf(seg: Segment): Source {
+  const name = seg.name;
+  const argSource = worst(seg.args.flatMap((a) => a.sources));
+  if (FETCHERS.has(name) && !(name === "ssh" && seg.args.length === 0)) {
+    return { kind: "network", detail: seg.text };
+  }
+  if (isDecoder(seg)) return { kind: "decoded", detail: seg.text };
+  if (["echo", "printf", "write-output", "write-host", "print"].includes(name)) {
+    if (argSource) return argSource;
+    return literal(echoText(seg), seg.shell);
+  }
+  if (FILTERS.has(name)) return filtered(seg, argSource);
+  if (name === "get-content" || (name === "type" && seg.shell === "cmd")) {
+    return seg.args.length > 0 ? { kind: "file", detail: seg.text } : filtered(seg, argSource);
+  }
+  return worse({ kind: "program", detail: seg.text }, argSource)!;
+}
+
+function filtered(seg: Segment, argSource: Source | undefined): Source {
+  const passThrough = (seg.name === "cat" || seg.name === "tee" || seg.name === "get-content") &&
+    (seg.name !== "cat" || seg.args.every((a) => a.text === "-" || a.text.startsWith("-")));
+  if (seg.name === "cat" && !passThrough) {
+    return worse({ kind: "file", detail: seg.text }, argSource)!;
+  }
+  const input = seg.stdin ?? undefined;
+  if (passThrough && input) return input;
+  if (isHostile(input)) return input!;
+  return worse({ kind: "program", detail: seg.text }, argSource)!;
+}
+
+function isDecoder(seg: Segment): boolean {
+  const args = lowerArgs(seg);
+  switch (seg.name) {
+    case "base64":
+    case "base32":
+    case "basenc":
+      return hasOption(seg.args, "dD", ["decode"]);
+    case "openssl":
+      return args.includes("base64") && args.includes("-d") ||
+        args.includes("enc") && args.includes("-d") || args.includes("-a") && args.includes("-d");
+    case "xxd":
+      return hasOption(seg.args, "r", ["revert"]);
+    case "uudecode":
+    case "certutil":
+      return seg.name === "uudecode" || args.includes("-decode") || args.includes("/decode");
+    default:
+      return false;
+  }
+}
+
+function echoText(seg: Segment): string {
+  const args = seg.args.map((a) => a.text);
+  if (seg.shell === "bash") {
+    while (args.length > 0 && /^-[neE]+$/.test(args[0])) args.shift();
+  }
+  const text = args.join(" ");
+  return seg.name === "printf" || seg.args.some((a) => a.text === "-e")
+    ? text.replaceAll("\\n", "\n")
+    : text;
+}

@@ -1,0 +1,220 @@
+/**
+ * Scans a tool call after its `<tool_call>` opener (rules 2–4): reads the
+ * tool element's name, then records where the parameter tags and the tool's
+ * closing tags lie. Values are cut out only at the end (see `params.ts`), so
+ * each character is looked at once however the reply is chunked.
+ *
+ * @module
+ */
+import type { ParamSpec, ToolSpec } from "../../interfaces/tool.ts";
+import { isSpace, LT, Tag, TagReader } from "./tags.ts";
+
+/** Positions of the parameter tags inside a call, in order of appearance. */
+export interface Tokens {
+  /** Number of tokens recorded. */
+  count: number;
+  /** Whether token k is a closing tag. */
+  close: boolean[];
+  /** Index of token k's parameter in the tool's `params`. */
+  param: number[];
+  /** Absolute position of token k's `<`. */
+  start: number[];
+  /** Absolute position just after token k's `>`. */
+  end: number[];
+}
+
+/** Where the call stands. */
+export type CallPhase =
+  /** Waiting for `<NAME>` after the opener. */
+  | "name"
+  /** Inside the tool element. */
+  | "body"
+  /** `</NAME>` followed by `</tool_call>` was seen. */
+  | "ended"
+  /** Something other than a tool element followed the opener. */
+  | "junk";
+
+const LONGEST_TOOL_NAME = 64;
+
+/**
+ * Scans one call, chunk by chunk. `slice(a, b)` returns the reply's text
+ * between two absolute positions (used only for the live summary).
+ *
+ * @example
+ * ```ts
+ * const body = new CallScanBody(specs, 11, (a, b) => text.slice(a, b));
+ * body.scan(text, 11, 0);
+ * body.phase; // "ended"
+ * ```
+ */
+export class CallScanBody {
+  phase: CallPhase = "name";
+  /** The tool element's name, once read. */
+  name = "";
+  /** The tool's spec; null when the name is unknown. */
+  tool: ToolSpec | null = null;
+  /** Absolute position just after `<NAME>`. */
+  bodyStart = -1;
+  /** Start and end of the last `</NAME>` seen. */
+  lastClose = -1;
+  lastCloseEnd = -1;
+  /** When ended: start of the final `</NAME>` and end of `</tool_call>`. */
+  bodyEnd = -1;
+  callEnd = -1;
+  readonly tokens: Tokens = { count: 0, close: [], param: [], start: [], end: [] };
+  /** One-line live summary, e.g. `write_to_file notes.md`. */
+  summary = "";
+
+  #specs: ReadonlyMap<string, ToolSpec>;
+  #slice: (a: number, b: number) => string;
+  #params = new Map<string, number>();
+  #tag = new TagReader(LONGEST_TOOL_NAME);
+  #candidate = false;
+  #summary: SummaryState | null = null;
+
+  constructor(
+    specs: ReadonlyMap<string, ToolSpec>,
+    slice: (a: number, b: number) => string,
+  ) {
+    this.#specs = specs;
+    this.#slice = slice;
+  }
+
+  /**
+   * Scans `chunk` from index `i` (`chunk[0]` is at absolute `base`). Returns
+   * the index where it stopped: just after `</tool_call>` when the call
+   * ended, where the junk starts, or the chunk's length.
+   */
+  scan(chunk: string, i: number, base: number): number {
+    const n = chunk.length;
+    const tag = this.#tag;
+    while (i < n) {
+      if (tag.state !== 0) {
+        i = tag.read(chunk, i);
+        if (tag.result === Tag.Done) this.#onTag(base + i);
+        else if (tag.result === Tag.Abort) this.#onNotTag();
+        if (this.phase === "ended" || this.phase === "junk") return i;
+        continue;
+      }
+      const c = chunk.charCodeAt(i);
+      if (this.phase === "name" || this.#candidate) {
+        if (isSpace(c)) {
+          i++;
+          continue;
+        }
+        if (c !== LT) {
+          this.#onNotTag();
+          if (this.phase === "junk") return i;
+          continue;
+        }
+        tag.begin(base + i);
+        i++;
+        continue;
+      }
+      const j = chunk.indexOf("<", i);
+      if (j < 0) return n;
+      tag.begin(base + j);
+      i = j + 1;
+    }
+    return n;
+  }
+
+  /** Whether a chunk without `<` would change nothing (inside the body, between tags). */
+  get idle(): boolean {
+    return this.phase === "body" && this.#tag.state === 0 && !this.#candidate;
+  }
+
+  /** The reply ended: a partial tag is text. */
+  end(): void {
+    this.#tag.reset();
+  }
+
+  #onNotTag(): void {
+    if (this.phase === "name") this.phase = "junk";
+    this.#candidate = false;
+  }
+
+  #onTag(end: number): void {
+    const { close, name, start } = this.#tag;
+    if (this.phase === "name") return close ? this.#onNotTag() : this.#open(name, end);
+    if (close && name === this.name) {
+      this.lastClose = start;
+      this.lastCloseEnd = end;
+      this.#candidate = true;
+      return;
+    }
+    if (close && name === "tool_call" && this.#candidate) {
+      this.bodyEnd = this.lastClose;
+      this.callEnd = end;
+      this.phase = "ended";
+      return;
+    }
+    this.#candidate = false;
+    const p = this.#params.get(name);
+    if (p === undefined) return;
+    const t = this.tokens;
+    t.close.push(close);
+    t.param.push(p);
+    t.start.push(start);
+    t.end.push(end);
+    t.count++;
+    if (this.#summary !== null) this.#track(p, close, start, end);
+  }
+
+  #open(name: string, end: number): void {
+    this.name = name;
+    this.phase = "body";
+    this.bodyStart = end;
+    this.summary = name;
+    const tool = this.#specs.get(name) ?? null;
+    this.tool = tool;
+    let longest = "tool_call".length;
+    if (tool !== null) {
+      tool.params.forEach((p, k) => {
+        this.#params.set(p.name, k);
+        longest = Math.max(longest, p.name.length);
+      });
+      const main = tool.params.findIndex((p) => !p.bulk);
+      if (main >= 0) this.#summary = { main, spec: tool.params[main], open: -1, from: 0, seen: [] };
+    }
+    this.#tag.maxName = Math.max(longest, name.length);
+  }
+
+  /** Follows the main parameter (the first non-bulk one) for the live summary. */
+  #track(p: number, close: boolean, start: number, end: number): void {
+    const s = this.#summary as SummaryState;
+    const spec = (this.tool as ToolSpec).params[p];
+    if (!close && s.open < 0) {
+      if (spec.bulk) this.#summary = null; // the rest may be inside a bulk value
+      else {
+        s.open = p;
+        s.from = end;
+      }
+      return;
+    }
+    if (!close || p !== s.open) return;
+    s.open = -1;
+    if (p !== s.main || (s.seen.length > 0 && !s.spec.multiple)) return;
+    s.seen.push(oneLine(this.#slice(s.from, start)));
+    this.summary = `${this.name} ${clip(s.seen.join(", "), 80)}`;
+  }
+}
+
+interface SummaryState {
+  main: number;
+  spec: ParamSpec;
+  /** The parameter whose value is open, or -1. */
+  open: number;
+  from: number;
+  seen: string[];
+}
+
+function oneLine(value: string): string {
+  const v = value.trim();
+  const nl = v.indexOf("\n");
+  return (nl < 0 ? v : v.slice(0, nl)).trim();
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

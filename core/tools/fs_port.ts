@@ -1,0 +1,54 @@
+/**
+ * The real disk behind the `FsPort` contract.
+ *
+ * @example
+ * ```ts
+ * const info = await realFs.stat("/tmp/x.txt"); // null when missing
+ * ```
+ * @module
+ */
+import type { DirEntry, FileInfo, FsPort } from "../../interfaces/tool.ts";
+
+/** `FsPort` over `Deno.*`: `stat` follows symlinks but reports them, and returns null when missing. */
+export const realFs: FsPort = Object.freeze({
+  readFile: (path: string) => Deno.readFile(path),
+  writeFile: (path: string, data: Uint8Array) => Deno.writeFile(path, data),
+  mkdir: (path: string, options?: { recursive?: boolean }) => Deno.mkdir(path, options),
+  stat: statPath,
+  readDir: listDir,
+  remove: (path: string, options?: { recursive?: boolean }) => Deno.remove(path, options),
+});
+
+async function statPath(path: string): Promise<FileInfo | null> {
+  let link: Deno.FileInfo;
+  try {
+    link = await Deno.lstat(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return null;
+    throw e;
+  }
+  let target = link;
+  if (link.isSymlink) {
+    try {
+      target = await Deno.stat(path);
+    } catch (e) {
+      // A dangling link: report the link itself.
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    }
+  }
+  return {
+    isFile: target.isFile,
+    isDirectory: target.isDirectory,
+    isSymlink: link.isSymlink,
+    size: target.size,
+    mtimeMs: target.mtime?.getTime() ?? null,
+  };
+}
+
+async function listDir(path: string): Promise<DirEntry[]> {
+  const out: DirEntry[] = [];
+  for await (const e of Deno.readDir(path)) {
+    out.push({ name: e.name, isFile: e.isFile, isDirectory: e.isDirectory, isSymlink: e.isSymlink });
+  }
+  return out;
+}

@@ -1,0 +1,45 @@
+/**
+ * The tool registry: one line per tool. Adding a tool is its file plus one
+ * line here; the parser, prompt docs and dispatcher learn it from this list.
+ *
+ * @example
+ * ```ts
+ * const tool = findTool("read_file");
+ * ```
+ * @module
+ */
+import type { AnyTool } from "../../interfaces/tool.ts";
+import { askFollowupQuestion } from "./ask_followup_question.ts";
+import { attemptCompletion } from "./attempt_completion.ts";
+import { createDirectory } from "./create_directory.ts";
+import { deleteFile } from "./delete_file.ts";
+import { editFile } from "./edit_file.ts";
+import { listFiles } from "./list_files.ts";
+import { readFile } from "./read_file.ts";
+import { readFiles } from "./read_files.ts";
+import { replaceInFile } from "./replace_in_file.ts";
+import { searchFiles } from "./search_files.ts";
+import { writeToFile } from "./write_to_file.ts";
+
+/** Every tool minoc offers, in the order the prompt documents them. */
+export const tools: readonly AnyTool[] = [
+  readFile,
+  readFiles,
+  listFiles,
+  searchFiles,
+  writeToFile,
+  editFile,
+  replaceInFile,
+  deleteFile,
+  createDirectory,
+  // exec tools (execute_command, processes, environment, chmod) are added here by the lead
+  askFollowupQuestion,
+  attemptCompletion,
+];
+
+const byName = new Map(tools.map((t) => [t.name, t]));
+
+/** The tool called `name`, if there is one. */
+export function findTool(name: string): AnyTool | undefined {
+  return byName.get(name);
+}

@@ -1,0 +1,36 @@
+/**
+ * `replace_in_file`: SEARCH/REPLACE blocks applied in order, all or nothing.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool, fail } from "./define.ts";
+import { diffLabel, previewEdit, runEdit } from "./edit_common.ts";
+import { pathArg } from "./file_io.ts";
+import { parseSearchReplace } from "./text_match.ts";
+
+/** Edits a file with SEARCH/REPLACE blocks (read it first). */
+export const replaceInFile = defineTool({
+  name: "replace_in_file",
+  kind: "write",
+  description:
+    "Edit a file you have read with SEARCH/REPLACE blocks (<<<<<<< SEARCH, exact lines, =======, new lines, >>>>>>> REPLACE); blocks apply in order and each must match one place.",
+  params: [
+    { name: "path", description: "File path, relative to the working directory", required: true },
+    { name: "diff", description: "One or more SEARCH/REPLACE blocks", required: true, bulk: true },
+  ],
+  schema: z.object({ path: pathArg, diff: z.string() }),
+  example: {
+    path: "src/app.ts",
+    diff: "<<<<<<< SEARCH\nconst port = 3000;\n=======\nconst port = 8080;\n>>>>>>> REPLACE",
+  },
+  async preview(args, ctx) {
+    const parsed = parseSearchReplace(args.diff);
+    return parsed.ok ? await previewEdit(ctx, args.path, parsed.blocks) : { kind: "none" };
+  },
+  async execute(args, ctx) {
+    const parsed = parseSearchReplace(args.diff);
+    if (!parsed.ok) return fail("invalid_diff", parsed.message);
+    return await runEdit(ctx, args.path, parsed.blocks, diffLabel);
+  },
+});

@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { REDACTED, redactText, redactValue } from "../../../core/history/redact.ts";
+
+Deno.test("`redactText()` hides sk- keys, bearer tokens and key assignments", () => {
+  assert.equal(redactText("key sk-abc123DEF456 used"), `key ${REDACTED} used`);
+  assert.equal(redactText("Authorization: Bearer abc.def-ghi"), `Authorization: ${REDACTED}`);
+  assert.equal(redactText("curl -H 'Bearer xyz789'"), `curl -H 'Bearer ${REDACTED}'`);
+  assert.equal(redactText("?api_key=s3cr3t&x=1"), `?api_key=${REDACTED}&x=1`);
+  assert.equal(redactText('{"apiKey":"s3cr3t","n":1}'), `{"apiKey":"${REDACTED}","n":1}`);
+  assert.equal(redactText("the task-list is fine"), "the task-list is fine");
+});
+
+Deno.test("`redactValue()` blanks key-named properties at any depth and scans strings", () => {
+  const value = {
+    model: "m",
+    apiKey: "anything",
+    nested: { api_key: 42, list: [{ Authorization: "x" }, "sk-zzzzzzzz"] },
+  };
+  assert.deepEqual(redactValue(value), {
+    model: "m",
+    apiKey: REDACTED,
+    nested: { api_key: REDACTED, list: [{ Authorization: REDACTED }, REDACTED] },
+  });
+  assert.equal(value.apiKey, "anything", "the original is left alone");
+});
+
+Deno.test("`redactValue()` copies class instances, headers and errors, and stops at cycles", () => {
+  class Client {
+    apiKey = "hidden";
+    baseURL = "http://127.0.0.1";
+  }
+  const cyclic: Record<string, unknown> = { name: "loop" };
+  cyclic.self = cyclic;
+  const error = new Error("bad key sk-abcdefgh");
+  const out = redactValue({
+    client: new Client(),
+    headers: new Headers({ authorization: "Bearer t0k3n" }),
+    cyclic,
+    error,
+  }) as Record<string, Record<string, unknown>>;
+  assert.deepEqual(out.client, { apiKey: REDACTED, baseURL: "http://127.0.0.1" });
+  assert.deepEqual(out.headers, { authorization: REDACTED });
+  assert.equal(out.cyclic.self, "[…]");
+  assert.ok(out.error instanceof Error);
+  assert.equal((out.error as unknown as Error).message, `bad key ${REDACTED}`);
+  assert.ok(!(out.error as unknown as Error).stack?.includes("sk-abcdefgh"));
+});

@@ -1,0 +1,41 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { realFs } from "../../../core/tools/fs_port.ts";
+import { withTempDir } from "../../support/tool_context.ts";
+
+Deno.test("realFs.stat() returns null for a missing path", async () => {
+  await withTempDir(async (dir) => {
+    assert.equal(await realFs.stat(join(dir, "nope")), null);
+  });
+});
+
+Deno.test("realFs writes, reads, stats and lists files and directories", async () => {
+  await withTempDir(async (dir) => {
+    await realFs.mkdir(join(dir, "a/b"), { recursive: true });
+    await realFs.writeFile(join(dir, "a/f.txt"), new TextEncoder().encode("hi"));
+    assert.equal(new TextDecoder().decode(await realFs.readFile(join(dir, "a/f.txt"))), "hi");
+    const f = await realFs.stat(join(dir, "a/f.txt"));
+    assert.equal(f?.isFile, true);
+    assert.equal(f?.size, 2);
+    assert.equal(typeof f?.mtimeMs, "number");
+    assert.equal((await realFs.stat(join(dir, "a")))?.isDirectory, true);
+    const names = (await realFs.readDir(join(dir, "a"))).map((e) => `${e.name}:${e.isDirectory}`).sort();
+    assert.deepEqual(names, ["b:true", "f.txt:false"]);
+    await realFs.remove(join(dir, "a"), { recursive: true });
+    assert.equal(await realFs.stat(join(dir, "a")), null);
+  });
+});
+
+Deno.test("realFs.stat() follows a symlink but reports it, and describes a dangling one", async () => {
+  await withTempDir(async (dir) => {
+    await Deno.mkdir(join(dir, "target"));
+    await Deno.symlink(join(dir, "target"), join(dir, "link"));
+    const link = await realFs.stat(join(dir, "link"));
+    assert.equal(link?.isSymlink, true);
+    assert.equal(link?.isDirectory, true);
+    await Deno.symlink(join(dir, "gone"), join(dir, "dangling"));
+    const dangling = await realFs.stat(join(dir, "dangling"));
+    assert.equal(dangling?.isSymlink, true);
+    assert.equal(dangling?.isFile, false);
+  });
+});
