@@ -46,7 +46,8 @@ export function processIO(): CliIO {
   return {
     out: (t) => writeAll(Deno.stdout, enc.encode(t)),
     err: (t) => writeAll(Deno.stderr, enc.encode(t)),
-    readStdin: async () => new TextDecoder().decode(await new Response(Deno.stdin.readable).bytes()),
+    readStdin: async () =>
+      new TextDecoder().decode(await new Response(Deno.stdin.readable).bytes()),
     interactive: Deno.stdin.isTerminal() && Deno.stdout.isTerminal(),
     exitCode: EXIT.ok,
   };

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { type Settings, resolveSettings } from "../../core/config/settings.ts";
+import { resolveSettings, type Settings } from "../../core/config/settings.ts";
 import { CliError, EXIT } from "../io.ts";
 
 /** The model and run options (see cli/options.ts). */

@@ -45,20 +45,30 @@ const SHELL_CHOICES = ["bash", "powershell", "cmd"] as const;
  * ```
  */
 export function securityCommand(io: CliIO, env: SecurityEnv): Command {
-  const security = new Command("security").description("Check shell commands against the security rules");
+  const security = new Command("security").description(
+    "Check shell commands against the security rules",
+  );
   security
     .command("check")
-    .description("Print the security verdict for a command (exit code 0 whatever the verdict, 2 for bad input)")
+    .description(
+      "Print the security verdict for a command (exit code 0 whatever the verdict, 2 for bad input)",
+    )
     .argument("[command]", "the command line to check, quoted")
     .addOption(new Option("--shell <shell>", "dialect of the command").choices(SHELL_CHOICES))
     .option("--json", "print the verdict as one JSON object")
-    .option("--batch", 'read JSON lines {"id","command","shell"} from stdin and print one result line each')
+    .option(
+      "--batch",
+      'read JSON lines {"id","command","shell"} from stdin and print one result line each',
+    )
     .action(async (command, opts) => {
       const config = await configOrThrow(env.configPath);
       const shell = opts.shell ?? env.shell ?? defaultShell();
       if (opts.batch) return await batch(io, env, config, shell);
       if (command === undefined || command.trim() === "") {
-        throw new CliError('Give a command to check, e.g. minoc security check "rm -rf /", or use --batch', EXIT.usage);
+        throw new CliError(
+          'Give a command to check, e.g. minoc security check "rm -rf /", or use --batch',
+          EXIT.usage,
+        );
       }
       const v = await checkCommand(command, { shell, cwd: env.cwd, home: env.home, config });
       io.out(opts.json ? JSON.stringify(v) + "\n" : human(v));
@@ -73,7 +83,11 @@ export function securityCommand(io: CliIO, env: SecurityEnv): Command {
       const width = Math.max(...rules.map((r) => r.id.length));
       for (const r of rules) {
         const mark = r.custom ? pc.cyan(" (custom)") : "";
-        io.out(`${r.id.padEnd(width)}  ${paint(r.risk, r.verdict.padEnd(5))}  ${r.risk.padEnd(8)}  ${r.description}${mark}\n`);
+        io.out(
+          `${r.id.padEnd(width)}  ${paint(r.risk, r.verdict.padEnd(5))}  ${
+            r.risk.padEnd(8)
+          }  ${r.description}${mark}\n`,
+        );
       }
     });
   return security;
@@ -85,7 +99,12 @@ async function configOrThrow(path: string): Promise<SecurityConfig> {
   return r.config;
 }
 
-async function batch(io: CliIO, env: SecurityEnv, config: SecurityConfig, shell: ShellKind): Promise<void> {
+async function batch(
+  io: CliIO,
+  env: SecurityEnv,
+  config: SecurityConfig,
+  shell: ShellKind,
+): Promise<void> {
   const lines = (await io.readStdin()).split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     if (lines[i].trim() === "") continue;
@@ -95,7 +114,12 @@ async function batch(io: CliIO, env: SecurityEnv, config: SecurityConfig, shell:
       io.exitCode = EXIT.usage;
       continue;
     }
-    const v = await checkCommand(item.command, { shell: item.shell ?? shell, cwd: env.cwd, home: env.home, config });
+    const v = await checkCommand(item.command, {
+      shell: item.shell ?? shell,
+      cwd: env.cwd,
+      home: env.home,
+      config,
+    });
     io.out(JSON.stringify({ id: item.id, ...v }) + "\n");
   }
 }
@@ -114,16 +138,25 @@ function parseLine(line: string, n: number): BatchItem | { id: unknown; error: s
   }
   const o = value as Record<string, unknown>;
   const id = o.id ?? null;
-  if (typeof o.command !== "string") return { id, error: `Line ${n}: field "command" must be a string` };
+  if (typeof o.command !== "string") {
+    return { id, error: `Line ${n}: field "command" must be a string` };
+  }
   if (o.shell !== undefined && !(SHELL_CHOICES as readonly unknown[]).includes(o.shell)) {
-    return { id, error: `Line ${n}: field "shell" must be one of bash, powershell, cmd, got "${String(o.shell)}"` };
+    return {
+      id,
+      error: `Line ${n}: field "shell" must be one of bash, powershell, cmd, got "${
+        String(o.shell)
+      }"`,
+    };
   }
   return { id, command: o.command, shell: o.shell as ShellKind | undefined };
 }
 
 /** The verdict for humans, coloured by risk. */
 function human(v: SecurityVerdict): string {
-  const head = `${paint(v.risk, v.verdict.toUpperCase())}  ${paint(v.risk, v.risk)}${v.rule ? `  ${pc.bold(v.rule)}` : ""}`;
+  const head = `${paint(v.risk, v.verdict.toUpperCase())}  ${paint(v.risk, v.risk)}${
+    v.rule ? `  ${pc.bold(v.rule)}` : ""
+  }`;
   if (v.verdict === "allow") return `${head}\n  ${pc.dim(v.reason)}\n`;
   return `${head}\n  ${v.reason}\n  ${pc.dim("in:")} ${v.segment}\n`;
 }

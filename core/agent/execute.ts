@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { isAbsolute, relative } from "node:path";
 import type { AgentEvent } from "../../interfaces/agent.ts";
 import type { SessionRecorder } from "../../interfaces/history.ts";
 import type { AnyTool, ToolCall, ToolContext, ToolResult } from "../../interfaces/tool.ts";
@@ -82,7 +83,9 @@ async function invalidCall(
   problem: string,
   tool?: AnyTool,
 ): Promise<Executed> {
-  const example = tool ? `\nA correct call looks like:\n${formatCall(tool.name, tool.example)}` : "";
+  const example = tool
+    ? `\nA correct call looks like:\n${formatCall(tool.name, tool.example)}`
+    : "";
   const output = `Invalid arguments for ${call.tool}: ${problem}.${example}`;
   const result = fail("invalid_args", output);
   deps.emit({ type: "parse_error", kind: "invalid_args", message: problem, consecutive: 0 });
@@ -105,10 +108,16 @@ async function record(
     code: result.code,
     toolMs: Math.round(ms * 10) / 10,
   });
-  const meta = deps.recorder.snapshot().metadata;
+  const snap = deps.recorder.snapshot();
+  const meta = snap.metadata;
   const changed = new Set(meta.filesChanged);
-  for (const c of result.changes ?? []) changed.add(c.path);
+  for (const c of result.changes ?? []) changed.add(projectRelative(snap.projectPath, c.path));
   await deps.recorder.update({ toolCalls: meta.toolCalls + 1, filesChanged: [...changed] });
+}
+
+function projectRelative(root: string, path: string): string {
+  const rel = relative(root, path);
+  return rel.startsWith("..") || isAbsolute(rel) ? path : rel.replaceAll("\\", "/");
 }
 
 const MAIN_PARAMS = ["path", "command", "pattern", "name", "id", "question", "directory"];

@@ -63,7 +63,11 @@ async function loop(
     await countTurn(deps, reply.usage);
     if (reply.end === "aborted") return { kind: "aborted" };
     if (reply.error) {
-      await deps.recorder.append({ role: "system", content: reply.error.message, event: "provider_error" });
+      await deps.recorder.append({
+        role: "system",
+        content: reply.error.message,
+        event: "provider_error",
+      });
       return { kind: "provider_error", error: reply.error };
     }
     const parsed = reply.parsed;
@@ -100,7 +104,12 @@ async function parseFailed(
   parsed: Extract<ParseResult, { kind: "error" }>,
   count: number,
 ): Promise<boolean> {
-  deps.emit({ type: "parse_error", kind: parsed.error, message: parsed.message, consecutive: count });
+  deps.emit({
+    type: "parse_error",
+    kind: parsed.error,
+    message: parsed.message,
+    consecutive: count,
+  });
   const snap = deps.recorder.snapshot().metadata;
   await deps.recorder.append({ role: "system", content: parsed.message, event: parsed.error });
   await deps.recorder.update({ parseErrors: snap.parseErrors + 1 });

@@ -1,10 +1,23 @@
 /**
- * Connection and run settings resolved from flags and environment
- * (flags > environment > defaults). Configuration files come with #8.
+ * Connection and run settings merged from flags, environment, configuration
+ * files and defaults — flags > environment > project `.minoc/` > home
+ * `.minoc/` > defaults — with the source of every value.
  *
+ * Within one `.minoc/` folder, the chosen model's entry in models.json beats
+ * the general value in settings.json. This module is pure: `load.ts` reads
+ * the files and hands them in as {@link FileLayer}s.
+ *
+ * @example
+ * ```ts
+ * const r = resolveSettings({ model: "qwen3", baseUrl: "http://localhost:11434/v1" }, {}, Deno.cwd());
+ * if (r.ok) console.log(r.settings.params.model); // "qwen3"
+ * ```
  * @module
  */
 import type { ModelParams } from "../../interfaces/agent.ts";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../llm/retry.ts";
+import { defaultQuirks, type ModelQuirks } from "./models.ts";
+import type { ModelEntry, ModelsFile, SettingsFile } from "./schema.ts";
 
 /** The OpenAI API, used when a key is given without a base URL. */
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
@@ -12,6 +25,10 @@ export const OPENAI_BASE_URL = "https://api.openai.com/v1";
 export const DEFAULT_OPENAI_MODEL = "gpt-4.1-mini";
 /** Replies allowed for one request unless `--max-turns` says otherwise. */
 export const DEFAULT_MAX_TURNS = 25;
+/** Context window assumed for a model nobody described. */
+export const DEFAULT_CONTEXT_WINDOW = 128_000;
+/** The environment variable that holds the API key unless `apiKeyEnv` names another. */
+export const DEFAULT_API_KEY_ENV = "OPENAI_API_KEY";
 
 /** Values given on the command line (all optional). */
 export interface SettingFlags {
@@ -24,9 +41,11 @@ export interface SettingFlags {
   maxTokens?: number;
   maxTurns?: number;
   cwd?: string;
+  /** False with `--quiet` / `--no-progress`. */
+  progress?: boolean;
 }
 
-/** The environment variables minoc reads. */
+/** The environment variables minoc reads (plus the one `apiKeyEnv` names). */
 export interface SettingEnv {
   OPENAI_BASE_URL?: string;
   OPENAI_API_KEY?: string;
@@ -37,13 +56,53 @@ export interface SettingEnv {
 export interface Settings {
   baseURL: string;
   apiKey: string;
+  /** The environment variable the key is read from. */
+  apiKeyEnv: string;
   params: ModelParams;
   maxTurns: number;
   cwd: string;
+  retry: RetryPolicy;
+  /** Show spinners and progress lines. */
+  progress: boolean;
+  /** Tokens the model can take in. */
+  contextWindow: number;
+  /** The model's own instructions, appended to the common system prompt. */
+  customInstructions?: string;
+  modelQuirks: ModelQuirks;
 }
 
 /** Settings, or a message saying how to fix the configuration. */
 export type SettingsResult = { ok: true; settings: Settings } | { ok: false; message: string };
+
+/** Field → where its value came from: `flag`, `env NAME`, a file path, or `default`. */
+export type SettingSources = Record<string, string>;
+
+/** One `.minoc/config/` folder's files, already validated (absent files left out). */
+export interface FileLayer {
+  settingsPath: string;
+  settings?: SettingsFile;
+  modelsPath: string;
+  models?: ModelsFile;
+}
+
+/** What {@link mergeSettings} merges; `files` in precedence order (project first). */
+export interface MergeInputs {
+  flags: SettingFlags;
+  env: Record<string, string | undefined>;
+  files: readonly FileLayer[];
+  defaultCwd: string;
+}
+
+/** Merged settings with their sources, or a message saying how to fix them. */
+export type MergeResult =
+  | { ok: true; settings: Settings; sources: SettingSources }
+  | { ok: false; message: string };
+
+type Value = string | number | boolean;
+interface Layer {
+  source: string;
+  values: Record<string, Value | undefined>;
+}
 
 /** Merges flags over environment over defaults and checks the result. */
 export function resolveSettings(
@@ -51,26 +110,80 @@ export function resolveSettings(
   env: SettingEnv,
   defaultCwd: string,
 ): SettingsResult {
-  const key = flags.apiKey ?? nonEmpty(env.OPENAI_API_KEY);
-  const url = flags.baseUrl ?? nonEmpty(env.OPENAI_BASE_URL);
-  if (!key && !url) {
-    return {
-      ok: false,
-      message: "No model server configured: set OPENAI_API_KEY (or --api-key) for OpenAI, " +
-        "or --base-url / OPENAI_BASE_URL for a compatible server such as Ollama " +
-        '("http://localhost:11434/v1"), together with --model or MINOC_MODEL',
-    };
+  const r = mergeSettings({ flags, env: { ...env }, files: [], defaultCwd });
+  return r.ok ? { ok: true, settings: r.settings } : r;
+}
+
+/** Merges every layer, field by field, and checks the connection settings. */
+export function mergeSettings(i: MergeInputs): MergeResult {
+  const sources: SettingSources = {};
+  const conn = connection(i, sources);
+  if (!conn.ok) return conn;
+  const { model, head } = conn;
+  const layers = [...head, ...i.files.flatMap((f) => fileLayersOf(f, model)), defaultsFor(model)];
+  const get = <T extends Value>(field: string) => pick<T>(layers, field, sources);
+  const params: ModelParams = { model };
+  for (const p of ["temperature", "topP", "topK", "maxTokens"] as const) {
+    const v = get<number>(p);
+    if (v !== undefined) params[p] = v;
   }
-  const baseURL = url ?? OPENAI_BASE_URL;
+  const customInstructions = get<string>("customInstructions");
+  const settings: Settings = {
+    baseURL: conn.baseURL,
+    // Local servers need no key: an empty one sends no Authorization header.
+    apiKey: conn.apiKey,
+    apiKeyEnv: conn.apiKeyEnv,
+    params,
+    maxTurns: get<number>("maxTurns")!,
+    cwd: get<string>("cwd") ?? i.defaultCwd,
+    retry: {
+      maxRetries: get<number>("retry.maxRetries")!,
+      baseDelayMs: get<number>("retry.baseDelayMs")!,
+      maxDelayMs: get<number>("retry.maxDelayMs")!,
+      maxRetryAfterMs: get<number>("retry.maxRetryAfterMs")!,
+    },
+    progress: get<boolean>("progress")!,
+    contextWindow: get<number>("contextWindow")!,
+    modelQuirks: {
+      maxTokensField: get<ModelQuirks["maxTokensField"]>("quirks.maxTokensField")!,
+      streamOptions: get<boolean>("quirks.streamOptions")!,
+    },
+    ...(customInstructions === undefined ? {} : { customInstructions }),
+  };
+  sources.cwd ??= "default";
+  return { ok: true, settings, sources };
+}
+
+type Connection =
+  | { ok: true; baseURL: string; apiKey: string; apiKeyEnv: string; model: string; head: Layer[] }
+  | { ok: false; message: string };
+
+/** Server, key and model: they decide which model entries apply. */
+function connection(i: MergeInputs, sources: SettingSources): Connection {
+  const files = i.files.flatMap((f) => f.settings ? [settingsLayer(f)] : []);
+  const keyEnvLayers = [...files, defaults({ apiKeyEnv: DEFAULT_API_KEY_ENV })];
+  const apiKeyEnv = pick<string>(keyEnvLayers, "apiKeyEnv", sources)!;
+  const head: Layer[] = [
+    { source: "flag", values: { ...i.flags } },
+    envLayer(i.env, "OPENAI_BASE_URL", "baseUrl"),
+    envLayer(i.env, "MINOC_MODEL", "model"),
+    envLayer(i.env, apiKeyEnv, "apiKey"),
+  ];
+  const early = [...head, ...files];
+  const key = pick<string>(early, "apiKey", sources);
+  const url = pick<string>(early, "baseUrl", sources);
+  if (!key && !url) return { ok: false, message: noServer(apiKeyEnv) };
+  const baseURL = (url ?? OPENAI_BASE_URL).replace(/\/+$/, "");
+  sources.baseUrl ??= "default";
   if (!/^https?:\/\/[^/\s]+/i.test(baseURL)) {
     return {
       ok: false,
-      message: `Invalid base URL "${baseURL}": expected an http:// or https:// URL ` +
+      message: `Invalid base URL "${url}": expected an http:// or https:// URL ` +
         'such as "http://localhost:11434/v1"',
     };
   }
-  const model = flags.model ?? nonEmpty(env.MINOC_MODEL) ??
-    (baseURL === OPENAI_BASE_URL ? DEFAULT_OPENAI_MODEL : undefined);
+  const fallback = baseURL === OPENAI_BASE_URL ? DEFAULT_OPENAI_MODEL : undefined;
+  const model = pick<string>([...early, defaults({ model: fallback })], "model", sources);
   if (!model) {
     return {
       ok: false,
@@ -78,24 +191,74 @@ export function resolveSettings(
         '(for example "llama3.1" on Ollama)',
     };
   }
-  const params: ModelParams = { model };
-  if (flags.temperature !== undefined) params.temperature = flags.temperature;
-  if (flags.topP !== undefined) params.topP = flags.topP;
-  if (flags.topK !== undefined) params.topK = flags.topK;
-  if (flags.maxTokens !== undefined) params.maxTokens = flags.maxTokens;
-  return {
-    ok: true,
-    settings: {
-      baseURL: baseURL.replace(/\/+$/, ""),
-      // Local servers need no key: an empty one sends no Authorization header.
-      apiKey: key ?? "",
-      params,
-      maxTurns: flags.maxTurns ?? DEFAULT_MAX_TURNS,
-      cwd: flags.cwd ?? defaultCwd,
-    },
-  };
+  return { ok: true, baseURL, apiKey: key ?? "", apiKeyEnv, model, head };
 }
 
-function nonEmpty(v: string | undefined): string | undefined {
-  return v && v.trim() !== "" ? v.trim() : undefined;
+/** The first layer that sets `field` wins; its source is recorded. */
+function pick<T extends Value>(
+  layers: readonly Layer[],
+  field: string,
+  sources: SettingSources,
+): T | undefined {
+  for (const layer of layers) {
+    const value = layer.values[field];
+    if (value === undefined) continue;
+    sources[field] = layer.source;
+    return value as T;
+  }
+  return undefined;
+}
+
+function noServer(keyEnv: string): string {
+  return `No model server configured: set ${keyEnv} (or --api-key) for OpenAI, ` +
+    "or --base-url / OPENAI_BASE_URL for a compatible server such as Ollama " +
+    '("http://localhost:11434/v1"), together with --model or MINOC_MODEL';
+}
+
+function envLayer(env: MergeInputs["env"], name: string, field: string): Layer {
+  const raw = env[name];
+  const value = raw && raw.trim() !== "" ? raw.trim() : undefined;
+  return { source: `env ${name}`, values: { [field]: value } };
+}
+
+function settingsLayer(f: FileLayer): Layer {
+  const { retry, $schema: _, ...rest } = f.settings ?? {};
+  const values: Layer["values"] = { ...rest };
+  for (const [k, v] of Object.entries(retry ?? {})) values[`retry.${k}`] = v;
+  return { source: f.settingsPath, values };
+}
+
+function modelLayer(path: string, entry: ModelEntry): Layer {
+  const { quirks, ...rest } = entry;
+  const values: Layer["values"] = { ...rest };
+  for (const [k, v] of Object.entries(quirks ?? {})) values[`quirks.${k}`] = v;
+  return { source: path, values };
+}
+
+/** A folder's layers: the model's own entry first, then the general settings. */
+function fileLayersOf(f: FileLayer, model: string): Layer[] {
+  const entry = f.models && Object.hasOwn(f.models, model) ? f.models[model] : undefined;
+  return [
+    ...(entry ? [modelLayer(f.modelsPath, entry)] : []),
+    ...(f.settings ? [settingsLayer(f)] : []),
+  ];
+}
+
+function defaults(values: Layer["values"]): Layer {
+  return { source: "default", values };
+}
+
+function defaultsFor(model: string): Layer {
+  const quirks = defaultQuirks(model);
+  return defaults({
+    maxTurns: DEFAULT_MAX_TURNS,
+    progress: true,
+    contextWindow: DEFAULT_CONTEXT_WINDOW,
+    "retry.maxRetries": DEFAULT_RETRY_POLICY.maxRetries,
+    "retry.baseDelayMs": DEFAULT_RETRY_POLICY.baseDelayMs,
+    "retry.maxDelayMs": DEFAULT_RETRY_POLICY.maxDelayMs,
+    "retry.maxRetryAfterMs": DEFAULT_RETRY_POLICY.maxRetryAfterMs,
+    "quirks.maxTokensField": quirks.maxTokensField,
+    "quirks.streamOptions": quirks.streamOptions,
+  });
 }

@@ -1,36 +1,224 @@
 /**
- * The approval gate: reading runs freely, writing and running commands ask,
- * unless the user said "allow always" for that tool in this session.
+ * The approval gate: decides from permission rules (persisted in
+ * `<home>/config/permissions.json`, plus in-memory `--allow`/`--deny` rules
+ * and "allow always" answers of this session) and the paths guard.
  *
+ * Order: a matching deny rule denies (first deny wins); the paths guard asks
+ * (outside the working directory, writes to `.git/`, `.minoc/`, `.env*`);
+ * reading and meta tools pass; a call the model marked `requires_approval`
+ * asks; allow rules covering the whole call pass; everything else asks.
+ *
+ * The gate is also the {@link RuleKeeper} the approval prompt uses to offer
+ * and store "allow always" rules, since a {@link Decision} carries no rule.
+ *
+ * @example
+ * ```ts
+ * const gate = approvalGate({ projectDir: cwd, homeDir, extraRules, onWarning: warn });
+ * const confirm = terminalConfirm(write, c, onCancel, () => gate);
+ * ```
  * @module
  */
 import type { GateInput, Verdict } from "../../interfaces/tool.ts";
 import type { RememberingGate } from "./pipeline.ts";
+import { type GuardFinding, guardPaths, realDir, resolveReal } from "./paths_guard.ts";
+import {
+  type CallSubject,
+  callSubject,
+  describeRule,
+  evaluateRules,
+  type PermissionRule,
+  type RuleDraft,
+  ruleLabel,
+} from "./rules.ts";
+import { proposeRules, type RuleProposal } from "./rules_propose.ts";
+import { addRules, loadRules, newRuleId, permissionsPath } from "./rules_store.ts";
 
-/** Creates the approval gate with an empty session allow list. */
-export function approvalGate(): RememberingGate {
-  const allowed = new Set<string>();
+/** How the approval gate is set up. */
+export interface ApprovalOptions {
+  /** Rule scope and base of relative path patterns; default: each call's `cwd`. */
+  projectDir?: string;
+  /** The `.minoc` home; rules persist in its `config/permissions.json`. Absent: nothing persists. */
+  homeDir?: string;
+  /** In-memory rules (`--allow` / `--deny`), checked with the persisted ones. */
+  extraRules?: readonly PermissionRule[];
+  /** Told once per distinct problem, e.g. an invalid permissions.json. */
+  onWarning?(message: string): void;
+}
+
+/** The rule the user picked in the prompt. */
+export interface RuleChoice {
+  patterns: string[];
+  scope: "project" | "everywhere";
+}
+
+/** What storing a choice did. */
+export interface KeepOutcome {
+  rules: PermissionRule[];
+  /** False when the rules hold for this session only. */
+  saved: boolean;
+  /** Why saving failed. */
+  error?: string;
+}
+
+/** A proposal with the project it would be scoped to. */
+export interface KeeperProposal extends RuleProposal {
+  projectDir: string;
+}
+
+/** Offers and stores "allow always" rules; the approval prompt's side of the gate. */
+export interface RuleKeeper {
+  /** The rules "Allow always" can store for this call. */
+  propose(input: GateInput): KeeperProposal;
+  /** Stores the chosen rule(s); the next `remember(input)` reports them. */
+  keep(input: GateInput, choice: RuleChoice): Promise<KeepOutcome>;
+}
+
+/** The approval gate with its rule keeper. */
+export interface ApprovalGate extends RememberingGate, RuleKeeper {}
+
+interface Seen {
+  subject: CallSubject;
+  finding: GuardFinding | null;
+}
+
+/** Creates the approval gate. With no options it keeps "allow always" answers for the session only. */
+export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
+  const file = options.homeDir === undefined ? undefined : permissionsPath(options.homeDir);
+  const extra = options.extraRules ?? [];
+  const session: PermissionRule[] = [];
+  const seen = new WeakMap<GateInput, Seen>();
+  const kept = new WeakMap<GateInput, KeepOutcome>();
+  const warned = new Set<string>();
+  const projectOf = (input: GateInput) => options.projectDir ?? input.cwd;
+
+  const allRules = async (): Promise<PermissionRule[]> => {
+    if (file === undefined) return [...extra, ...session];
+    const loaded = await loadRules(file);
+    if (!loaded.ok && !warned.has(loaded.error)) {
+      warned.add(loaded.error);
+      options.onWarning?.(
+        `${loaded.error}; saved permission rules are ignored until it is fixed or removed`,
+      );
+    }
+    return [...extra, ...session, ...(loaded.ok ? loaded.rules : [])];
+  };
+
+  const sessionRules = (drafts: RuleDraft[]): PermissionRule[] => {
+    const taken = new Set(session.map((r) => r.id));
+    const createdAt = new Date().toISOString();
+    const rules = drafts.map((d) => ({ id: newRuleId(taken, "s"), ...d, createdAt }));
+    session.push(...rules);
+    return rules;
+  };
+
+  const drafts = (input: GateInput, choice: RuleChoice): RuleDraft[] =>
+    choice.patterns.map((pattern) => ({
+      tool: input.tool.name,
+      pattern,
+      action: "allow",
+      scope: choice.scope === "everywhere" ? "*" : projectOf(input),
+    }));
+
+  const propose = (input: GateInput): KeeperProposal => {
+    const projectDir = projectOf(input);
+    const s = seen.get(input) ?? { subject: callSubject(input, projectDir), finding: null };
+    if (s.finding) {
+      return { tool: input.tool.name, variants: [], unavailable: s.finding.reason, projectDir };
+    }
+    return { ...proposeRules(input.tool.name, s.subject), projectDir };
+  };
+
   return {
     name: "approval",
-    check(input: GateInput): Verdict {
-      const { tool, call } = input;
-      if (tool.kind === "read" || tool.kind === "meta") {
-        return { gate: "approval", action: "pass", rule: `default: ${tool.kind} tools run` };
+    async check(input: GateInput): Promise<Verdict> {
+      const projectDir = projectOf(input);
+      const s = await inspect(input, projectDir);
+      seen.set(input, s);
+      const found = evaluateRules(await allRules(), input.tool.name, s.subject, projectDir);
+      return judge(input, s.finding, found);
+    },
+    propose,
+    async keep(input: GateInput, choice: RuleChoice): Promise<KeepOutcome> {
+      const wanted = drafts(input, choice);
+      let outcome: KeepOutcome;
+      if (file === undefined) {
+        outcome = { rules: sessionRules(wanted), saved: false };
+      } else {
+        const added = await addRules(file, wanted);
+        outcome = added.ok
+          ? { rules: added.rules, saved: true }
+          : { rules: sessionRules(wanted), saved: false, error: added.error };
       }
-      const forced = /^\s*true\s*$/i.test(String(call.params.requires_approval ?? ""));
-      if (allowed.has(tool.name) && !forced) {
-        return { gate: "approval", action: "pass", rule: `session: allow always ${tool.name}` };
-      }
-      return {
-        gate: "approval",
-        action: "ask",
-        reason: forced ? "the model asked for approval" : `${tool.kind} tools ask before they run`,
-        rule: `default: ${tool.kind} tools ask`,
-      };
+      kept.set(input, outcome);
+      return outcome;
     },
     remember(input: GateInput): string {
-      allowed.add(input.tool.name);
-      return `${input.tool.name} for this session`;
+      const projectDir = projectOf(input);
+      const done = kept.get(input);
+      if (done) return keptText(done, projectDir);
+      const proposal = propose(input);
+      const first = proposal.variants[0];
+      if (!first) return `nothing remembered: ${proposal.unavailable ?? "no rule fits this call"}`;
+      const rules = sessionRules(drafts(input, { patterns: first.patterns, scope: "project" }));
+      return keptText({ rules, saved: false }, projectDir);
     },
   };
+}
+
+async function inspect(input: GateInput, projectDir: string): Promise<Seen> {
+  const subject = callSubject(input, projectDir);
+  if (subject.kind !== "paths") return { subject, finding: null };
+  const paths = await resolveReal(subject.paths, projectDir);
+  const finding = guardPaths(paths, {
+    cwd: input.cwd,
+    realCwd: await realDir(input.cwd),
+    write: input.tool.kind === "write",
+  });
+  return { subject: { kind: "paths", paths }, finding };
+}
+
+function judge(
+  input: GateInput,
+  finding: GuardFinding | null,
+  found: ReturnType<typeof evaluateRules>,
+): Verdict {
+  const { tool, call } = input;
+  if (found.deny) {
+    const r = found.deny;
+    return {
+      gate: "approval",
+      action: "deny",
+      rule: ruleLabel(r),
+      reason: `the user's rule ${r.id} denies ${r.tool} on "${r.pattern}"`,
+    };
+  }
+  if (finding) {
+    return { gate: "approval", action: "ask", reason: finding.reason, rule: finding.rule };
+  }
+  if (tool.kind === "read" || tool.kind === "meta") {
+    return { gate: "approval", action: "pass", rule: `default: ${tool.kind} tools run` };
+  }
+  if (/^\s*true\s*$/i.test(String(call.params.requires_approval ?? ""))) {
+    return {
+      gate: "approval",
+      action: "ask",
+      reason: "the model asked for approval",
+      rule: "requires_approval",
+    };
+  }
+  if (found.allow) {
+    return { gate: "approval", action: "pass", rule: found.allow.map(ruleLabel).join(", ") };
+  }
+  return {
+    gate: "approval",
+    action: "ask",
+    reason: `${tool.kind} tools ask before they run`,
+    rule: `default: ${tool.kind} tools ask`,
+  };
+}
+
+/** How stored rules are reported, e.g. in the pipeline's "allow always" verdict. */
+export function keptText(outcome: KeepOutcome, projectDir: string): string {
+  const list = outcome.rules.map((r) => `${r.id} ${describeRule(r, projectDir)}`).join(", ");
+  return outcome.saved ? list : `${list}, for this session only`;
 }

@@ -80,7 +80,8 @@ export class Pipeline {
     }
     const confirm = this.options.confirm;
     if (!confirm) {
-      const reason = `${input.call.tool} needs approval (${why || "it changes files or runs commands"}) ` +
+      const reason =
+        `${input.call.tool} needs approval (${why || "it changes files or runs commands"}) ` +
         "and nobody can approve it here: rerun with --yes to approve such calls";
       verdicts.push({ gate: "approval", action: "deny", reason, rule: "no terminal" });
       return { deny: reason };

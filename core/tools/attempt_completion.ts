@@ -10,7 +10,8 @@ import { defineTool, ok } from "./define.ts";
 export const attemptCompletion = defineTool({
   name: "attempt_completion",
   kind: "meta",
-  description: "Finish the task: give the final result for the user. Use it only when the work is done.",
+  description:
+    "Finish the task: give the final result for the user. Use it only when the work is done.",
   params: [
     { name: "result", description: "What was done, for the user", required: true },
   ],

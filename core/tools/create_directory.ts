@@ -14,7 +14,11 @@ export const createDirectory = defineTool({
   kind: "write",
   description: "Create a directory, with any missing parent directories.",
   params: [
-    { name: "path", description: "Directory path, relative to the working directory", required: true },
+    {
+      name: "path",
+      description: "Directory path, relative to the working directory",
+      required: true,
+    },
   ],
   schema: z.object({ path: pathArg }),
   example: { path: "src/utils" },

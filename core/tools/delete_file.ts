@@ -20,8 +20,17 @@ export const deleteFile = defineTool({
   kind: "write",
   description: "Delete a file; a directory only with recursive=true (it deletes everything in it).",
   params: [
-    { name: "path", description: "File or directory, relative to the working directory", required: true },
-    { name: "recursive", description: "true to delete a directory and everything in it", required: false, type: "boolean" },
+    {
+      name: "path",
+      description: "File or directory, relative to the working directory",
+      required: true,
+    },
+    {
+      name: "recursive",
+      description: "true to delete a directory and everything in it",
+      required: false,
+      type: "boolean",
+    },
   ],
   schema: z.object({ path: pathArg, recursive: z.boolean().optional() }),
   example: { path: "tmp/old.txt" },

@@ -20,7 +20,10 @@ import { type AppliedEdit, applyReplacements, type Replacement } from "./text_ma
 export type BlockLabel = (i: number, n: number) => string;
 
 /** Labels for SEARCH/REPLACE diffs. */
-export const diffLabel: BlockLabel = (i, n) => (n > 1 ? `SEARCH block ${i + 1} of ${n}` : "The SEARCH block");
+export const diffLabel: BlockLabel = (
+  i,
+  n,
+) => (n > 1 ? `SEARCH block ${i + 1} of ${n}` : "The SEARCH block");
 
 /** Labels for `<old>`/`<new>` pairs. */
 export const oldLabel: BlockLabel = () => "The <old> text";
@@ -55,7 +58,11 @@ export async function runEdit(
     } else {
       msg = `${name} is empty. ${applied.detail}`;
     }
-    return fail(applied.code, `${msg} Nothing was changed`, `Edit of ${shown} failed: ${applied.code}`);
+    return fail(
+      applied.code,
+      `${msg} Nothing was changed`,
+      `Edit of ${shown} failed: ${applied.code}`,
+    );
   }
   await writeTracked(ctx, abs, applied.text);
   const lines = plural(countLines(applied.text), "line");
@@ -91,7 +98,9 @@ function tolerantNotes(text: string, edits: readonly AppliedEdit[], label: Block
       : "matched with trailing whitespace ignored";
     const name = label(i, edits.length).replace(/^The /, "the ");
     if (e.lineCount === 0) return void notes.push(`Note: ${name} ${how}; its lines were removed.`);
-    notes.push(`Note: ${name} ${how}. Lines ${e.startLine}-${e.startLine + e.lineCount - 1} now read:`);
+    notes.push(
+      `Note: ${name} ${how}. Lines ${e.startLine}-${e.startLine + e.lineCount - 1} now read:`,
+    );
     const end = Math.min(e.startLine - 1 + e.lineCount, e.startLine - 1 + SNIPPET_LINES);
     for (let n = e.startLine; n <= end; n++) notes.push(`${n}\t${lines[n - 1]}`);
   });

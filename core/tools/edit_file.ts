@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { Replacement } from "./text_match.ts";
 import { defineTool, fail } from "./define.ts";
-import { diffLabel, type BlockLabel, oldLabel, previewEdit, runEdit } from "./edit_common.ts";
+import { type BlockLabel, diffLabel, oldLabel, previewEdit, runEdit } from "./edit_common.ts";
 import { pathArg } from "./file_io.ts";
 import { parseSearchReplace } from "./text_match.ts";
 
@@ -23,16 +23,25 @@ const schema = z
     let message = "";
     if (a.diff !== undefined && pair) message = "give either <diff>, or <old> and <new>, not both";
     else if (a.diff === undefined && !pair) message = "give <old> and <new> (or <diff>)";
-    else if (pair && (a.old === undefined || a.new === undefined)) message = "<old> and <new> go together";
+    else if (pair && (a.old === undefined || a.new === undefined)) {
+      message = "<old> and <new> go together";
+    }
     if (message) check.addIssue({ code: "custom", message });
   });
 type Args = z.infer<typeof schema>;
 
-type Blocks = { ok: true; blocks: Replacement[]; label: BlockLabel } | { ok: false; message: string };
+type Blocks = { ok: true; blocks: Replacement[]; label: BlockLabel } | {
+  ok: false;
+  message: string;
+};
 
 function blocksOf(args: Args): Blocks {
   if (args.diff === undefined) {
-    return { ok: true, blocks: [{ search: args.old ?? "", replace: args.new ?? "" }], label: oldLabel };
+    return {
+      ok: true,
+      blocks: [{ search: args.old ?? "", replace: args.new ?? "" }],
+      label: oldLabel,
+    };
   }
   const parsed = parseSearchReplace(args.diff);
   return parsed.ok ? { ok: true, blocks: parsed.blocks, label: diffLabel } : parsed;
@@ -46,9 +55,18 @@ export const editFile = defineTool({
     "Edit a file you have read: replace the exact text old (copied from the file, unique in it) with new. Or pass diff with SEARCH/REPLACE blocks instead.",
   params: [
     { name: "path", description: "File path, relative to the working directory", required: true },
-    { name: "old", description: "Exact text to replace, with enough lines to be unique", required: false },
+    {
+      name: "old",
+      description: "Exact text to replace, with enough lines to be unique",
+      required: false,
+    },
     { name: "new", description: "Replacement text (empty to delete)", required: false },
-    { name: "diff", description: "SEARCH/REPLACE blocks, instead of old and new", required: false, bulk: true },
+    {
+      name: "diff",
+      description: "SEARCH/REPLACE blocks, instead of old and new",
+      required: false,
+      bulk: true,
+    },
   ],
   schema,
   example: { path: "src/app.ts", old: "const port = 3000;", new: "const port = 8080;" },

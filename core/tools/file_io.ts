@@ -18,6 +18,9 @@ import type { FileInfo, ToolContext, ToolResult } from "../../interfaces/tool.ts
 import { fail } from "./define.ts";
 import { decodeText, displayPath, encodeText, formatBytes } from "./paths.ts";
 
+/** Text files larger than this are not read whole by the tools. */
+export const MAX_TEXT_BYTES = 50 * 1024 * 1024;
+
 /** Schema of a path parameter: trimmed, not empty. */
 export const pathArg = z.string().trim().min(1, "must not be empty");
 
@@ -26,7 +29,7 @@ export type TextRead =
   | { ok: true; text: string; info: FileInfo }
   | { ok: false; result: ToolResult };
 
-/** Reads `abs` as text: missing files, directories and binary files are failures. */
+/** Reads `abs` as text: missing, directory, binary and very large files are failures. */
 export async function readText(ctx: ToolContext, abs: string, hint = ""): Promise<TextRead> {
   const shown = displayPath(ctx, abs);
   const info = await ctx.fs.stat(abs);
@@ -37,9 +40,16 @@ export async function readText(ctx: ToolContext, abs: string, hint = ""): Promis
     const msg = `"${shown}" is a directory, not a file; use list_files to see what it holds`;
     return { ok: false, result: fail("is_directory", msg) };
   }
+  if (info.size > MAX_TEXT_BYTES) {
+    const msg = `"${shown}" is too large to read whole (${formatBytes(info.size)}); ` +
+      "use search_files to find the lines you need, or execute_command with head, tail or sed";
+    return { ok: false, result: fail("too_large", msg) };
+  }
   const text = decodeText(await ctx.fs.readFile(abs));
   if (text === null) {
-    const msg = `"${shown}" is a binary file (${formatBytes(info.size)}); only text files can be read or edited`;
+    const msg = `"${shown}" is a binary file (${
+      formatBytes(info.size)
+    }); only text files can be read or edited`;
     return { ok: false, result: fail("binary_file", msg) };
   }
   return { ok: true, text, info };

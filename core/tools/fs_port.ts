@@ -19,6 +19,18 @@ export const realFs: FsPort = Object.freeze({
   remove: (path: string, options?: { recursive?: boolean }) => Deno.remove(path, options),
 });
 
+/**
+ * True when `fs` reads from the real disk: its read methods are `realFs`'s
+ * own functions. A decorator that only intercepts writes (backups for undo)
+ * keeps this by passing `readFile`, `readDir` and `stat` through as they are
+ * (`readFile: inner.readFile`); a dry-run overlay replaces them and does not.
+ * Walks and searches use faster direct disk access when this holds.
+ */
+export function readsRealDisk(fs: FsPort): boolean {
+  return fs.readFile === realFs.readFile && fs.readDir === realFs.readDir &&
+    fs.stat === realFs.stat;
+}
+
 async function statPath(path: string): Promise<FileInfo | null> {
   let link: Deno.FileInfo;
   try {
@@ -48,7 +60,12 @@ async function statPath(path: string): Promise<FileInfo | null> {
 async function listDir(path: string): Promise<DirEntry[]> {
   const out: DirEntry[] = [];
   for await (const e of Deno.readDir(path)) {
-    out.push({ name: e.name, isFile: e.isFile, isDirectory: e.isDirectory, isSymlink: e.isSymlink });
+    out.push({
+      name: e.name,
+      isFile: e.isFile,
+      isDirectory: e.isDirectory,
+      isSymlink: e.isSymlink,
+    });
   }
   return out;
 }

@@ -29,6 +29,8 @@ export interface IgnoreRules {
    * has no parent directories to check and its cache stays small.
    */
   byName: boolean;
+  /** Verdicts by name (`name` or `name/`) when `byName`: 0 no opinion, 1 ignored, 2 re-included. */
+  memo: Map<string, 0 | 1 | 2>;
 }
 
 /** Rules in effect for a directory, shallowest first. */
@@ -36,7 +38,7 @@ export type RuleChain = readonly IgnoreRules[];
 
 /** Rules from the text of the `.gitignore` in `dir`. */
 export function parseRules(dir: string, text: string): IgnoreRules {
-  return { dir, matcher: ignore().add(text), byName: namesOnly(text) };
+  return { dir, matcher: ignore().add(text), byName: namesOnly(text), memo: new Map() };
 }
 
 function namesOnly(text: string): boolean {
@@ -57,13 +59,29 @@ function namesOnly(text: string): boolean {
 export function isIgnored(chain: RuleChain, abs: string, name: string, isDir: boolean): boolean {
   for (let i = chain.length - 1; i >= 0; i--) {
     const rules = chain[i];
-    const rel = rules.byName ? name : relTo(rules.dir, abs);
-    if (rel === "") continue;
-    const t = rules.matcher.test(isDir ? rel + "/" : rel);
-    if (t.ignored) return true;
-    if (t.unignored) return false;
+    const verdict = rules.byName
+      ? byName(rules, isDir ? name + "/" : name)
+      : byPath(rules, abs, isDir);
+    if (verdict !== 0) return verdict === 1;
   }
   return false;
+}
+
+function byName(rules: IgnoreRules, key: string): 0 | 1 | 2 {
+  let v = rules.memo.get(key);
+  if (v === undefined) {
+    const t = rules.matcher.test(key);
+    v = t.ignored ? 1 : t.unignored ? 2 : 0;
+    if (rules.memo.size < 100_000) rules.memo.set(key, v);
+  }
+  return v;
+}
+
+function byPath(rules: IgnoreRules, abs: string, isDir: boolean): 0 | 1 | 2 {
+  const rel = relTo(rules.dir, abs);
+  if (rel === "") return 0;
+  const t = rules.matcher.test(isDir ? rel + "/" : rel);
+  return t.ignored ? 1 : t.unignored ? 2 : 0;
 }
 
 /**

@@ -11,13 +11,13 @@
  * @example
  * ```ts
  * const match = compileGlob("*.{ts,tsx}");
- * match("src/app.tsx"); // true
+ * match("src/app.tsx", "app.tsx"); // true
  * ```
  * @module
  */
 
-/** A test on a `/`-separated path relative to the search root. */
-export type NameMatcher = (rel: string) => boolean;
+/** A test on a `/`-separated path relative to the search root and its base name. */
+export type NameMatcher = (rel: string, name: string) => boolean;
 
 /** Compiles `pattern`; an empty pattern, `*` and `**` match everything. */
 export function compileGlob(pattern: string): NameMatcher {
@@ -29,7 +29,7 @@ export function compileGlob(pattern: string): NameMatcher {
   if (p.endsWith("/")) p += "**";
   const re = new RegExp(`^${globToRegExpSource(p)}$`, "i");
   if (anchored) return (rel) => re.test(rel);
-  return (rel) => re.test(rel.slice(rel.lastIndexOf("/") + 1));
+  return (_rel, name) => re.test(name);
 }
 
 /** The regular-expression source for one glob (no anchors). */

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { defineTool, fail, ok } from "./define.ts";
 import { pathArg } from "./file_io.ts";
 import { displayPath, plural, resolvePath } from "./paths.ts";
-import { walkTree, type WalkEntry } from "./walk.ts";
+import { type WalkEntry, walkTree } from "./walk.ts";
 
 /** Entries shown at most. */
 export const LIST_MAX_ENTRIES = 500;
@@ -24,8 +24,17 @@ export const listFiles = defineTool({
   description:
     "List a directory (recursive=true for everything below it). Sorted; directories end with /; .gitignore'd files, .git and node_modules are left out.",
   params: [
-    { name: "path", description: "Directory, relative to the working directory (. for it)", required: true },
-    { name: "recursive", description: "true to list subdirectories too", required: false, type: "boolean" },
+    {
+      name: "path",
+      description: "Directory, relative to the working directory (. for it)",
+      required: true,
+    },
+    {
+      name: "recursive",
+      description: "true to list subdirectories too",
+      required: false,
+      type: "boolean",
+    },
   ],
   schema: z.object({ path: pathArg, recursive: z.boolean().optional() }),
   example: { path: ".", recursive: "false" },
@@ -35,29 +44,48 @@ export const listFiles = defineTool({
     const info = await ctx.fs.stat(abs);
     if (!info) return fail("not_found", `Directory "${shown}" does not exist`);
     if (!info.isDirectory) {
-      return fail("not_a_directory", `"${shown}" is a file, not a directory; use read_file to read it`);
+      return fail(
+        "not_a_directory",
+        `"${shown}" is a file, not a directory; use read_file to read it`,
+      );
     }
     const recursive = args.recursive ?? false;
     const entries: WalkEntry[] = [];
     const summary = await walkTree(
-      { fs: ctx.fs, root: abs, cwd: ctx.cwd, recursive, signal: ctx.signal, maxEntries: LIST_WALK_LIMIT },
+      {
+        fs: ctx.fs,
+        root: abs,
+        cwd: ctx.cwd,
+        recursive,
+        signal: ctx.signal,
+        maxEntries: LIST_WALK_LIMIT,
+      },
       (e) => void entries.push(e),
     );
     const shownEntries = pick(entries);
     const lines = shownEntries.map((e) => (e.isDirectory ? `${e.rel}/` : e.rel));
     const left = entries.length - shownEntries.length;
     const count = plural(entries.length, "entry", "entries");
-    const head = `${shown}/${recursive ? " (recursive)" : ""}: ${summary.truncated ? "more than " : ""}${count}`;
+    const head = `${shown}/${recursive ? " (recursive)" : ""}: ${
+      summary.truncated ? "more than " : ""
+    }${count}`;
     const notes: string[] = [];
     if (left > 0 || summary.truncated) {
       notes.push(
-        `[${left.toLocaleString("en-US")}${summary.truncated ? "+" : ""} more not shown; list a subdirectory, or use search_files]`,
+        `[${left.toLocaleString("en-US")}${
+          summary.truncated ? "+" : ""
+        } more not shown; list a subdirectory, or use search_files]`,
       );
     }
-    if (summary.ignored > 0) notes.push(`[${plural(summary.ignored, "path")} left out by .gitignore]`);
+    if (summary.ignored > 0) {
+      notes.push(`[${plural(summary.ignored, "path")} left out by .gitignore]`);
+    }
     if (entries.length === 0) lines.push("(empty)");
     const output = [head, ...lines, ...notes].join("\n");
-    return ok(output, `Listed ${shown}: ${entries.length} entries${left > 0 ? ` (${lines.length} shown)` : ""}`);
+    return ok(
+      output,
+      `Listed ${shown}: ${entries.length} entries${left > 0 ? ` (${lines.length} shown)` : ""}`,
+    );
   },
 });
 

@@ -66,16 +66,22 @@ export function decodeText(bytes: Uint8Array): string | null {
 
 /**
  * `decodeText` with the caller's lenient decoder (created with
- * `ignoreBOM: true`). Self-contained, so it can run inside a worker.
+ * `ignoreBOM: true`). Self-contained, so it can run inside a worker. The NUL
+ * test runs on the decoded text (a fast native scan) within its first 8,192
+ * characters; big files are tested on their bytes first, to avoid decoding
+ * large binaries.
  */
 export function decodeTextWith(loose: TextDecoder, bytes: Uint8Array): string | null {
-  const head = bytes.subarray(0, 8192);
-  if (head.indexOf(0) >= 0) return null;
+  if (bytes.length > 1048576 && bytes.subarray(0, 8192).indexOf(0) >= 0) return null;
   const text = loose.decode(bytes);
+  const nul = text.indexOf("\0");
+  if (nul >= 0 && nul < 8192) return null;
   const bad = text.indexOf("\uFFFD");
   if (bad < 0 || bad >= 8192) return text;
   try {
-    new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(head, { stream: true });
+    new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes.subarray(0, 8192), {
+      stream: true,
+    });
     return text;
   } catch {
     return null;

@@ -22,7 +22,12 @@ export const readFile = defineTool({
     "Read a text file; lines come numbered (the numbers are not part of the file). Long files are shown in parts: pass start_line/end_line for more.",
   params: [
     { name: "path", description: "File path, relative to the working directory", required: true },
-    { name: "start_line", description: "First line to show (from 1)", required: false, type: "integer" },
+    {
+      name: "start_line",
+      description: "First line to show (from 1)",
+      required: false,
+      type: "integer",
+    },
     { name: "end_line", description: "Last line to show", required: false, type: "integer" },
   ],
   schema: z.object({

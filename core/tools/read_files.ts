@@ -64,7 +64,11 @@ async function section(
 ): Promise<{ ok: boolean; code: string; text: string }> {
   const shown = displayPath(ctx, abs);
   const head = `==> ${shown} <==`;
-  const fault = (code: string, why: string) => ({ ok: false, code, text: `${head}\nError: ${why}` });
+  const fault = (code: string, why: string) => ({
+    ok: false,
+    code,
+    text: `${head}\nError: ${why}`,
+  });
   try {
     const got = await readText(ctx, abs);
     if (!got.ok) return fault(got.result.code ?? "error", got.result.output);

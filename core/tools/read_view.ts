@@ -52,7 +52,10 @@ export function renderLines(shown: string, text: string, o: ViewOptions): View {
     return { ok: true, text: header, header, body: "", from: 0, to: 0, total, cut: false };
   }
   if (start > total) {
-    return { ok: false, message: `start_line ${start} is past the end of "${shown}" (${plural(total, "line")})` };
+    return {
+      ok: false,
+      message: `start_line ${start} is past the end of "${shown}" (${plural(total, "line")})`,
+    };
   }
   if (o.end !== undefined && o.end < start) {
     return { ok: false, message: `end_line ${o.end} is before start_line ${start}` };
@@ -74,7 +77,9 @@ export function renderLines(shown: string, text: string, o: ViewOptions): View {
     to = n;
   }
   const whole = start === 1 && to === total;
-  const header = whole ? `${shown} (${plural(total, "line")})` : `${shown} (lines ${start}-${to} of ${total})`;
+  const header = whole
+    ? `${shown} (${plural(total, "line")})`
+    : `${shown} (lines ${start}-${to} of ${total})`;
   const cut = to < end;
   const more = cut
     ? `\n[Showing lines ${start}-${to} of ${total}. To read more, call read_file with start_line ${

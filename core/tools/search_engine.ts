@@ -17,10 +17,11 @@
  * @module
  */
 import type { FsPort } from "../../interfaces/tool.ts";
-import { realFs } from "./fs_port.ts";
+import { readsRealDisk } from "./fs_port.ts";
 import type { NameMatcher } from "./glob.ts";
 import {
   type BatchResult,
+  type ContentQuery,
   inspectBytes,
   type Inspection,
   inspectPath,
@@ -30,9 +31,9 @@ import {
   makeKit,
 } from "./search_kit.ts";
 import { SearchWorkers } from "./search_workers.ts";
-import { walkTree, type WalkSummary, Yielder } from "./walk.ts";
+import { type WalkSummary, walkTree, Yielder } from "./walk.ts";
 
-export type { LineHit } from "./search_kit.ts";
+export { compileQuery, type ContentQuery, type LineHit } from "./search_kit.ts";
 
 /** Files larger than this are not searched (they are counted). */
 export const MAX_SEARCH_BYTES = 10 * 1024 * 1024;
@@ -44,38 +45,6 @@ export const WORKER_THRESHOLD = 1500;
 const MAX_STORED_LINES = 4000;
 const BATCH = 200;
 const POOL_SIZE = 16;
-
-/** A compiled content query. */
-export interface ContentQuery {
-  source: string;
-  flags: string;
-  /** Set when the text was not a valid regular expression and is searched as plain text. */
-  note?: string;
-}
-
-/**
- * A query from the model's text: a JavaScript regular expression (`^`/`$`
- * per line; a leading `(?i)` ignores case). Invalid ones become plain text.
- */
-export function compileQuery(content: string): ContentQuery {
-  let source = content;
-  let flags = "m";
-  if (source.startsWith("(?i)")) {
-    source = source.slice(4);
-    flags += "i";
-  }
-  try {
-    new RegExp(source, flags);
-    return { source, flags };
-  } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    return {
-      source: source.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
-      flags,
-      note: `"${content}" is not a valid regular expression (${why}); searched for it as plain text`,
-    };
-  }
-}
 
 /** A file that matched. */
 export interface FileHit {
@@ -129,10 +98,16 @@ export async function searchTree(spec: SearchSpec): Promise<SearchOutcome> {
     unreadable: 0,
     walk: { entries: 0, ignored: 0, unreadable: 0, truncated: false },
   };
-  const walkOptions = { fs: spec.fs, root: spec.root, cwd: spec.cwd, recursive: true, signal: spec.signal };
+  const walkOptions = {
+    fs: spec.fs,
+    root: spec.root,
+    cwd: spec.cwd,
+    recursive: true,
+    signal: spec.signal,
+  };
   if (!spec.query) {
     out.walk = await walkTree(walkOptions, (e) => {
-      if (!e.isFile || !spec.match(e.rel)) return;
+      if (!e.isFile || !spec.match(e.rel, e.name)) return;
       out.candidates++;
       out.hits.push({ rel: e.rel, count: 0, lines: [] });
     });
@@ -146,12 +121,12 @@ export async function searchTree(spec: SearchSpec): Promise<SearchOutcome> {
     window: 240,
   };
   const collector = new Collector(out);
-  const run = spec.fs === realFs
+  const run = readsRealDisk(spec.fs)
     ? new DiskRun(options, spec, collector)
     : new PortRun(options, spec.fs, collector);
   try {
     out.walk = await walkTree(walkOptions, (e) => {
-      if (!e.isFile || !spec.match(e.rel)) return;
+      if (!e.isFile || !spec.match(e.rel, e.name)) return;
       return run.add({ seq: out.candidates++, rel: e.rel, abs: e.abs });
     });
     await run.finish();
@@ -215,9 +190,12 @@ class DiskRun {
 
   add(c: Candidate): void {
     this.#pending.push(c);
-    if (!this.#workers && this.spec.workers !== false && this.#pending.length >= WORKER_THRESHOLD) {
-      const count = Math.max(1, Math.min(4, navigator.hardwareConcurrency ?? 2));
-      this.#workers = SearchWorkers.start(this.options, count);
+    const cores = navigator.hardwareConcurrency ?? 1;
+    if (
+      !this.#workers && this.spec.workers !== false && cores > 1 &&
+      this.#pending.length >= WORKER_THRESHOLD
+    ) {
+      this.#workers = SearchWorkers.start(this.options, Math.min(4, cores));
     }
     if (this.#workers && this.#pending.length >= BATCH) this.#flush(this.#workers);
   }
@@ -258,7 +236,11 @@ class PortRun {
   #kit: Kit;
   #running = new Set<Promise<void>>();
 
-  constructor(options: KitOptions, private readonly fs: FsPort, private readonly collector: Collector) {
+  constructor(
+    options: KitOptions,
+    private readonly fs: FsPort,
+    private readonly collector: Collector,
+  ) {
     this.#kit = makeKit(options);
   }
 

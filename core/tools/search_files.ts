@@ -37,9 +37,21 @@ export const searchFiles = defineTool({
   description:
     "Find files by name glob (*.ts matches at any depth, src/**/*.ts by path) under directory (default .); with content (a regular expression, or plain text) show the matching lines with line numbers.",
   params: [
-    { name: "pattern", description: "Glob on file names, e.g. *.ts or **/*.md (* for all)", required: true },
-    { name: "directory", description: "Directory to search, relative to the working directory", required: false },
-    { name: "content", description: "Regular expression (or plain text) to find inside the files", required: false },
+    {
+      name: "pattern",
+      description: "Glob on file names, e.g. *.ts or **/*.md (* for all)",
+      required: true,
+    },
+    {
+      name: "directory",
+      description: "Directory to search, relative to the working directory",
+      required: false,
+    },
+    {
+      name: "content",
+      description: "Regular expression (or plain text) to find inside the files",
+      required: false,
+    },
   ],
   schema: z.object({
     pattern: z.string().trim(),
@@ -95,7 +107,9 @@ function names(v: View) {
   const shown = found.hits.slice(0, NAMES_MAX_FILES).map((h) => shownPath(v, h));
   const more = found.hits.length - shown.length;
   const head = `${plural(found.hits.length, "file")} under ${v.where} match "${v.pattern}":`;
-  const tail = more > 0 ? [`[${more.toLocaleString("en-US")} more not shown; narrow the pattern or directory]`] : [];
+  const tail = more > 0
+    ? [`[${more.toLocaleString("en-US")} more not shown; narrow the pattern or directory]`]
+    : [];
   return ok([head, ...shown, ...tail].join("\n"), `Found ${plural(found.hits.length, "file")}`);
 }
 
@@ -115,7 +129,9 @@ function matches(v: View, content: string, note: string | undefined) {
     return ok([msg, ...notes].join("\n"), `No matches for "${content}"`);
   }
   const out = [
-    `"${content}" matches ${plural(lineCount, "line")} in ${plural(found.hits.length, "file")} (${scope}):`,
+    `"${content}" matches ${plural(lineCount, "line")} in ${
+      plural(found.hits.length, "file")
+    } (${scope}):`,
   ];
   let budget = CONTENT_MAX_LINES;
   const listed = found.hits.slice(0, CONTENT_MAX_FILES);
@@ -124,16 +140,22 @@ function matches(v: View, content: string, note: string | undefined) {
     const lines = hit.lines.slice(0, Math.max(0, budget));
     budget -= lines.length;
     for (const l of lines) out.push(`  ${l.line}: ${l.text}`);
-    if (hit.count > lines.length) out.push(`  [${plural(hit.count - lines.length, "more matching line")}]`);
+    if (hit.count > lines.length) {
+      out.push(`  [${plural(hit.count - lines.length, "more matching line")}]`);
+    }
   }
   const moreFiles = found.hits.length - listed.length;
   if (moreFiles > 0) {
-    out.push(`[${plural(moreFiles, "more file")} not shown; narrow the pattern, directory or expression]`);
+    out.push(
+      `[${plural(moreFiles, "more file")} not shown; narrow the pattern, directory or expression]`,
+    );
   }
   const display = `Found "${content}" in ${plural(found.hits.length, "file")}`;
   return ok([...out, ...notes].join("\n"), display);
 }
 
 function ignoredNote(found: SearchOutcome): string {
-  return found.walk.ignored > 0 ? ` [${plural(found.walk.ignored, "path")} left out by .gitignore]` : "";
+  return found.walk.ignored > 0
+    ? ` [${plural(found.walk.ignored, "path")} left out by .gitignore]`
+    : "";
 }

@@ -54,6 +54,39 @@ export interface BatchResult {
   hits: { index: number; count: number; lines: LineHit[] }[];
 }
 
+/** A compiled content query. */
+export interface ContentQuery {
+  source: string;
+  flags: string;
+  /** Set when the text was not a valid regular expression and is searched as plain text. */
+  note?: string;
+}
+
+/**
+ * A query from the model's text: a JavaScript regular expression (`^`/`$`
+ * per line; a leading `(?i)` ignores case). Invalid ones become plain text.
+ */
+export function compileQuery(content: string): ContentQuery {
+  let source = content;
+  let flags = "m";
+  if (source.startsWith("(?i)")) {
+    source = source.slice(4);
+    flags += "i";
+  }
+  try {
+    new RegExp(source, flags);
+    return { source, flags };
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    return {
+      source: source.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+      flags,
+      note:
+        `"${content}" is not a valid regular expression (${why}); searched for it as plain text`,
+    };
+  }
+}
+
 /** A kit for `options`; throws when the expression is invalid. */
 export function makeKit(options: KitOptions): Kit {
   return {

@@ -13,7 +13,14 @@
  * ```
  * @module
  */
-import { type BatchResult, type Kit, type KitOptions, makeKit, runBatch, workerSource } from "./search_kit.ts";
+import {
+  type BatchResult,
+  type Kit,
+  type KitOptions,
+  makeKit,
+  runBatch,
+  workerSource,
+} from "./search_kit.ts";
 
 interface Job {
   paths: readonly string[];

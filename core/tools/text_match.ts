@@ -92,7 +92,9 @@ function applyOne(text: string, search: string, replace: string): StepResult {
     if (found.length === 1) {
       const at = found[0];
       const matched = fileLines.slice(at, at + searchLines.length);
-      let lines = how === "indentation" ? reindent(replaceLines, searchLines, matched) : replaceLines;
+      let lines = how === "indentation"
+        ? reindent(replaceLines, searchLines, matched)
+        : replaceLines;
       if (matched[0].endsWith("\r")) lines = lines.map((l) => (l.endsWith("\r") ? l : l + "\r"));
       fileLines.splice(at, searchLines.length, ...lines);
       const out = fileLines.join("\n");
@@ -218,8 +220,12 @@ function closestHint(fileLines: readonly string[], searchLines: readonly string[
   }
   const fileAt = best.at + best.len;
   const searchAt = first + best.len;
-  if (searchAt >= searchLines.length) return `It is close to line ${best.at + 1} but does not match there.`;
-  const has = fileAt < fileLines.length ? `"${clip(fileLines[fileAt].trim())}"` : "the end of the file";
+  if (searchAt >= searchLines.length) {
+    return `It is close to line ${best.at + 1} but does not match there.`;
+  }
+  const has = fileAt < fileLines.length
+    ? `"${clip(fileLines[fileAt].trim())}"`
+    : "the end of the file";
   return `The closest place starts at line ${best.at + 1}, but line ${fileAt + 1} differs: ` +
     `the file has ${has} where you wrote "${clip(searchLines[searchAt].trim())}".`;
 }
@@ -236,7 +242,8 @@ const DIVIDER = /^\s*={5,}\s*$/;
 const REPLACE_MARK = /^\s*(?:>{5,}|\+{5,})\s*REPLACE\s*$/;
 
 /** The usage the model is shown when its diff is malformed. */
-export const DIFF_USAGE = "<<<<<<< SEARCH\nexact lines from the file\n=======\nnew lines\n>>>>>>> REPLACE";
+export const DIFF_USAGE =
+  "<<<<<<< SEARCH\nexact lines from the file\n=======\nnew lines\n>>>>>>> REPLACE";
 
 /** Reads `<<<<<<< SEARCH … ======= … >>>>>>> REPLACE` blocks; text between blocks is ignored. */
 export function parseSearchReplace(diff: string): ParsedDiff {
@@ -247,7 +254,9 @@ export function parseSearchReplace(diff: string): ParsedDiff {
   const lines = diff.replaceAll("\r\n", "\n").split("\n");
   const bad = (why: string): ParsedDiff => ({
     ok: false,
-    message: `Block ${blocks.length + 1} of the diff ${why}. Each block must look like:\n${DIFF_USAGE}`,
+    message: `Block ${
+      blocks.length + 1
+    } of the diff ${why}. Each block must look like:\n${DIFF_USAGE}`,
   });
   for (const line of lines) {
     if (state === "outside") {

@@ -17,7 +17,7 @@
 import { join, sep } from "node:path";
 import { setImmediate } from "node:timers";
 import type { DirEntry, FsPort } from "../../interfaces/tool.ts";
-import { realFs } from "./fs_port.ts";
+import { readsRealDisk } from "./fs_port.ts";
 import {
   ALWAYS_SKIPPED,
   ancestorRules,
@@ -93,7 +93,7 @@ export async function walkTree(options: WalkOptions, visit: Visit): Promise<Walk
     options,
     visit,
     summary,
-    fast: options.fs === realFs,
+    fast: readsRealDisk(options.fs),
     yielder: new Yielder(options.signal),
     max: options.maxEntries ?? Infinity,
   };
@@ -142,7 +142,15 @@ async function walkDir(
     }
     s.summary.entries++;
     const rel = relDir === "" ? e.name : `${relDir}/${e.name}`;
-    const entry: WalkEntry = { abs, rel, depth, ...e };
+    const entry: WalkEntry = {
+      abs,
+      rel,
+      name: e.name,
+      isFile: e.isFile,
+      isDirectory: e.isDirectory,
+      isSymlink: e.isSymlink,
+      depth,
+    };
     const pending = s.visit(entry);
     if (pending) await pending;
     if (e.isDirectory && !e.isSymlink && s.options.recursive) {

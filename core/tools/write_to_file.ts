@@ -67,7 +67,11 @@ async function planWrite(args: Args, ctx: ToolContext): Promise<WritePlan> {
   const info = await ctx.fs.stat(abs);
   const before = info?.isFile ? decodeText(await ctx.fs.readFile(abs)) : null;
   let after = args.content;
-  if (before !== null && isCrlf(before) && !after.includes("\r\n")) after = after.replaceAll("\n", "\r\n");
-  if (after !== "" && !after.endsWith("\n")) after += before !== null && isCrlf(before) ? "\r\n" : "\n";
+  if (before !== null && isCrlf(before) && !after.includes("\r\n")) {
+    after = after.replaceAll("\n", "\r\n");
+  }
+  if (after !== "" && !after.endsWith("\n")) {
+    after += before !== null && isCrlf(before) ? "\r\n" : "\n";
+  }
   return { abs, info, before, after };
 }

@@ -74,12 +74,17 @@ export async function callTool(
   ctx: ToolContext,
 ): Promise<ToolResult> {
   const coerced = coerceArgs(tool, { tool: tool.name, params });
-  if (!coerced.ok) return { ok: false, code: "invalid_args", output: coerced.message, display: coerced.message };
+  if (!coerced.ok) {
+    return { ok: false, code: "invalid_args", output: coerced.message, display: coerced.message };
+  }
   return await runTool(tool, coerced.args, ctx);
 }
 
 /** Writes `files` (relative path → text or bytes) under `dir`, creating directories. */
-export async function makeTree(dir: string, files: Record<string, string | Uint8Array>): Promise<void> {
+export async function makeTree(
+  dir: string,
+  files: Record<string, string | Uint8Array>,
+): Promise<void> {
   for (const [rel, content] of Object.entries(files)) {
     const abs = join(dir, rel);
     await Deno.mkdir(dirname(abs), { recursive: true });

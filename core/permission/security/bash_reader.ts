@@ -55,6 +55,10 @@ class BashWalker implements WordEnv {
     return this.rc.vars.get(name);
   }
 
+  origin(name: string): Source | undefined {
+    return this.rc.taint.get(name);
+  }
+
   substitute(node: Node): Source {
     return this.visitChildren(node) ?? literal("", "bash");
   }
@@ -101,6 +105,14 @@ class BashWalker implements WordEnv {
     return node ? wordOf(node, this) : undefined;
   }
 
+  /** An unquoted `$X` or `$(…)` is split on blanks, as bash does. */
+  private split(node: Node): Word[] {
+    const w = wordOf(node, this);
+    const unquoted = /^(simple_expansion|expansion|command_substitution)$/.test(node.type);
+    if (!unquoted || !w.literal || !/\s/.test(w.text.trim())) return [w];
+    return w.text.trim().split(/\s+/).map((text) => ({ text, literal: true, sources: [] }));
+  }
+
   private pipeline(node: Node, first: Source | null = null): Source | undefined {
     let input: Source | null = first;
     const text = outermost(node).text;
@@ -115,6 +127,9 @@ class BashWalker implements WordEnv {
     if (name && !node.text.includes("+=")) {
       if (w.literal) this.rc.vars.set(name, w.text);
       else this.rc.vars.delete(name);
+      const origin = w.literal ? undefined : worst(w.sources);
+      if (origin) this.rc.taint.set(name, origin);
+      else this.rc.taint.delete(name);
     }
     return undefined;
   }
@@ -140,8 +155,8 @@ class BashWalker implements WordEnv {
       if (!c) continue;
       if (c.type === "variable_assignment") this.words(c.childForFieldName("value"));
       else if (field === "redirect") inner.push(c);
-      else if (c.type === "command_name") words.push(wordOf(c.namedChildren[0] ?? c, this));
-      else if (field === "argument") words.push(wordOf(c, this));
+      else if (c.type === "command_name") words.push(...this.split(c.namedChildren[0] ?? c));
+      else if (field === "argument") words.push(...this.split(c));
     }
     const r = this.redirects([...inner, ...outer]);
     const text = outer.length > 0 ? node.parent?.text ?? node.text : node.text;

@@ -13,6 +13,8 @@ import type { Source, Word } from "./types.ts";
 export interface WordEnv {
   /** The value of a variable if known now. */
   lookup(name: string): string | undefined;
+  /** Where an unknown variable's value came from, if recorded (`X=$(curl …)`). */
+  origin(name: string): Source | undefined;
   /** Reads a `$(…)`, backtick or `<(…)` body as code; returns its output. */
   substitute(node: Node): Source;
 }
@@ -44,7 +46,11 @@ export function wordOf(node: Node, env: WordEnv): Word {
     case "simple_expansion":
     case "expansion":
       return expansion(node, env);
-    case "command_substitution":
+    case "command_substitution": {
+      const out = env.substitute(node);
+      if (out.kind === "literal") return lit(out.text.replace(/\n+$/, ""));
+      return { text: node.text, literal: false, sources: [out] };
+    }
     case "process_substitution":
       return { text: node.text, literal: false, sources: [env.substitute(node)] };
     default:
@@ -75,10 +81,9 @@ function expansion(node: Node, env: WordEnv): Word {
     if (value !== undefined) return lit(value);
   }
   const w = opaque(node, env);
-  return {
-    ...w,
-    sources: w.sources.length > 0 ? w.sources : [{ kind: "variable", detail: node.text }],
-  };
+  const origin = simple ? env.origin(inner[0].text) : undefined;
+  const fallback: Source = origin ?? { kind: "variable", detail: node.text };
+  return { ...w, sources: w.sources.length > 0 ? w.sources : [fallback] };
 }
 
 /** A part whose value is unknown; substitutions inside still run. */

@@ -75,15 +75,12 @@ function statement(
   if (head === "set") {
     return assign(rest.slice(1).map((t) => (t.type === "word" ? cmdWord(t.raw, rc) : null)), rc);
   }
-  if (head === "echo" || head.startsWith("echo.")) {
-    return literal(render(rest.slice(1).filter((t) => t.type === "word")), "cmd");
-  }
   const words: Word[] = [];
   const writes: Word[] = [];
   let input = stdin;
   for (let i = 0; i < rest.length; i++) {
     const t = rest[i];
-    if (t.type === "word") words.push(cmdWord(i === 0 ? t.raw.replace(/^@+/, "") : t.raw, rc));
+    if (t.type === "word") words.push(...splitExpanded(i === 0 ? t.raw.replace(/^@+/, "") : t.raw, rc));
     else if (/^[0-9]?>/.test(t.op) && !/&\d$/.test(t.op) && rest[i + 1]?.type === "word") {
       writes.push(cmdWord((rest[++i] as CmdToken & { type: "word" }).raw, rc));
     } else if (t.op === "<" && rest[i + 1]?.type === "word") {
@@ -91,8 +88,25 @@ function statement(
     }
   }
   if (words.length === 0 && writes.length === 0) return undefined;
+  if (head === "echo" || head.startsWith("echo.")) {
+    const text = render(rest.slice(1).filter((t, i, all) => t.type === "word" && !isRedirectTarget(all, i)));
+    if (writes.length > 0) emit({ shell: "cmd", words: [], text: render(rest), writes, stdin: null, pipeline: pipe }, rc);
+    return literal(text, "cmd");
+  }
   return emit({ shell: "cmd", words, text: render(rest), writes, stdin: input, pipeline: pipe }, rc)
     .out;
+}
+
+/** `%X%` holding `rd /s /q C:\` becomes several words, as cmd expands before it splits. */
+function splitExpanded(raw: string, rc: ReadContext): Word[] {
+  const w = cmdWord(raw, rc);
+  if (!/[%!]/.test(raw) || raw.includes('"') || !w.literal || !/\s/.test(w.text.trim())) return [w];
+  return w.text.trim().split(/\s+/).map((text) => ({ text, literal: true, sources: [] }));
+}
+
+function isRedirectTarget(tokens: CmdToken[], i: number): boolean {
+  const prev = tokens[i - 1];
+  return prev?.type === "op" && /[<>]/.test(prev.op);
 }
 
 /** Drops the head of `if …` and `for … do`, leaving the command they run. */

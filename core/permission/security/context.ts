@@ -17,6 +17,8 @@ export interface ReadContext {
   cwd: string;
   /** Literal variables assigned earlier in the line (lower-case names for cmd and PowerShell). */
   vars: Map<string, string>;
+  /** Origins of variables assigned unknown values (`X=$(curl …)`). */
+  taint: Map<string, Source>;
   depth: number;
   segments: Segment[];
   findings: Finding[];

@@ -23,12 +23,25 @@ export function runNested(seg: Segment, rc: ReadContext, emit: Emit): void {
   else if (n === "eval") runText(seg, seg.args, "bash", rc, true);
   else if (n === "invoke-expression") invokeExpression(seg, rc);
   else if (n === "source" || n === ".") scriptOperand(seg, seg.args[0]);
-  else if (n === "watch") runText(seg, operands(seg.args).slice(0), "bash", rc, false);
+  else if (n === "watch") runText(seg, watchCommand(seg.args), "bash", rc, false);
   else if (n === "trap" && seg.args[0]) runText(seg, [seg.args[0]], "bash", rc, true);
   else if (n === "find") find(seg, rc, emit);
   else if (n === "xargs") xargs(seg, rc, emit);
   else if (n === "start-process") startProcess(seg, rc, emit);
-  else if (isInterpreter(n)) interpreter(seg);
+  else if (n === "wsl" || n === "wsl.exe") wsl(seg, rc);
+  else if (n === "env") envSplit(seg, rc);
+  else if (n === "alias") aliases(seg, rc);
+  else if (isInterpreter(n)) interpreter(seg, rc);
+  else if (/^(awk|gawk|mawk|nawk)$/.test(n) && seg.args[0]?.literal) shellStrings(operands(seg.args)[0]?.text ?? "", rc);
+}
+
+/** `watch [-n secs] [-d] command …`: the command words. */
+function watchCommand(args: Word[]): Word[] {
+  let i = 0;
+  while (i < args.length && args[i].text.startsWith("-")) {
+    i += /^(-n|--interval|-g|--chgexit|-q|--equexit)$/.test(args[i].text) ? 2 : 1;
+  }
+  return args.slice(i);
 }
 
 function posixShell(seg: Segment, rc: ReadContext): void {
@@ -133,13 +146,27 @@ function stdinCode(seg: Segment, shell: ShellKind, rc: ReadContext): void {
   else seg.code = input;
 }
 
-function interpreter(seg: Segment): void {
+const SHELL_CALL = /\b(?:system|popen|exec|execSync|execFileSync|spawnSync|check_output|check_call|call|run|Popen|shell_exec|passthru|proc_open)\s*\(\s*(?:\[\s*)?(["'`])((?:\\.|(?!\1).)*)\1/g;
+
+/** Shell commands inside literal script code (`system("…")`, `os.system('…')`, backticks). */
+function shellStrings(code: string, rc: ReadContext): void {
+  for (const m of code.matchAll(SHELL_CALL)) rc.read(m[2].replace(/\\(.)/g, "$1"), "bash", {});
+}
+
+/** Perl, Ruby and PHP run backtick strings as shell commands. */
+function backticks(code: string, rc: ReadContext): void {
+  for (const m of code.matchAll(/`([^`]+)`/g)) rc.read(m[1], "bash", {});
+}
+
+function interpreter(seg: Segment, rc: ReadContext): void {
   const i = seg.args.findIndex((a) => /^-(c|e|p|E|-eval|-print|r)$/.test(a.text));
   const code = i >= 0 ? seg.args[i + 1] : undefined;
   if (code && !code.literal) {
     seg.code = worst(code.sources) ?? { kind: "variable", detail: code.text };
     return;
   }
+  if (code && /^(perl|ruby|php)/.test(seg.name)) backticks(code.text, rc);
+  if (code) return shellStrings(code.text, rc);
   if (i >= 0) return;
   const script = seg.args.find((a) => !a.text.startsWith("-"));
   if (script) return scriptOperand(seg, script);
@@ -187,18 +214,50 @@ function xargs(seg: Segment, rc: ReadContext, emit: Emit): void {
 
 function startProcess(seg: Segment, rc: ReadContext, emit: Emit): void {
   const valued = ["filepath", "argumentlist", "args", "verb", "workingdirectory", "credential"]
-    .concat([
-      "redirectstandardinput",
-      "redirectstandardoutput",
-      "redirectstandarderror",
-      "windowstyle",
-    ]);
+    .concat(["redirectstandardinput", "redirectstandardoutput", "redirectstandarderror", "windowstyle"]);
   const file = psValues(seg.args, "filepath", 1)[0] ?? psPositional(seg.args, valued)[0];
   if (!file) return;
-  const listed = [...psValues(seg.args, "argumentlist", 1), ...psValues(seg.args, "args", 4)];
-  const args = listed.length > 0 ? listed : psPositional(seg.args, valued).slice(1);
+  const at = seg.args.findIndex((a) => /^-(a|ar|arg|args|argu\w*)(:|$)/i.test(a.text));
+  const listed: Word[] = [];
+  if (at >= 0) {
+    const glued = /:(.+)$/.exec(seg.args[at].text);
+    if (glued) listed.push({ ...seg.args[at], text: glued[1] });
+    for (let i = at + 1; i < seg.args.length && !/^-[A-Za-z]/.test(seg.args[i].text); i++) listed.push(seg.args[i]);
+  }
+  const args = at >= 0 ? listed : psPositional(seg.args, valued).slice(1);
   const words = args.flatMap((w) => (w.literal ? splitArgs(w.text).map(lit) : [w]));
   derived({ ...seg, shell: "cmd" }, [file, ...words], rc, emit);
+}
+
+/** `env -S "cmd args"` splits the string into a command. */
+function envSplit(seg: Segment, rc: ReadContext): void {
+  const i = seg.args.findIndex((a) => /^(-S|--split-string)/.test(a.text));
+  if (i < 0) return;
+  const glued = /^(?:-S|--split-string=?)(.+)$/.exec(seg.args[i].text);
+  const rest = glued ? [{ ...seg.args[i], text: glued[1] }, ...seg.args.slice(i + 1)] : seg.args.slice(i + 1);
+  runText(seg, rest, "bash", rc, false);
+}
+
+/** `alias x='…'`: the alias body is code that may run later in the line. */
+function aliases(seg: Segment, rc: ReadContext): void {
+  for (const a of seg.args) {
+    const eq = a.text.indexOf("=");
+    if (eq > 0 && a.literal) rc.read(a.text.slice(eq + 1), "bash", { sameScope: true });
+  }
+}
+
+/** `wsl [options] [--] command …` runs the command in Linux. */
+function wsl(seg: Segment, rc: ReadContext): void {
+  let i = 0;
+  while (i < seg.args.length && /^-/.test(seg.args[i].text)) {
+    const t = seg.args[i].text;
+    if (t === "--" || t === "-e" || t === "--exec") {
+      i++;
+      break;
+    }
+    i += /^(-d|--distribution|-u|--user|--cd)$/.test(t) ? 2 : 1;
+  }
+  runText(seg, seg.args.slice(i), "bash", rc, false);
 }
 
 function derived(seg: Segment, words: Word[], rc: ReadContext, emit: Emit, text?: string): void {

@@ -43,6 +43,8 @@ const BACKTICK: Record<string, string> = {
   v: "\v",
 };
 const WORD_END = /[\s;|&(){},<>]/;
+/** Set when a string or group runs to the end of the text. */
+let unterminated = false;
 const MEMBER = /^(::|\.)[A-Za-z_]\w*/;
 const REDIRECT = /^(?:[1-6*]?>>?(?:&[12])?|<)/;
 
@@ -56,6 +58,12 @@ const REDIRECT = /^(?:[1-6*]?>>?(?:&[12])?|<)/;
  * ```
  */
 export function lexPowerShell(source: string): PsToken[] {
+  return lexChecked(source).tokens;
+}
+
+/** Like {@link lexPowerShell}, also telling whether a quote or bracket was left open. */
+export function lexChecked(source: string): { tokens: PsToken[]; unterminated: boolean } {
+  unterminated = false;
   const s = source.replace(/[\u2018-\u201E\u2013-\u2015]/g, (c) => SMART[c] ?? c);
   const out: PsToken[] = [];
   let i = 0;
@@ -88,7 +96,7 @@ export function lexPowerShell(source: string): PsToken[] {
       i += op.length;
     } else i = word(s, i, out);
   }
-  return out;
+  return { tokens: out, unterminated };
 }
 
 function group(s: string, i: number, out: PsToken[]): number {
@@ -137,6 +145,7 @@ export function skipGroup(s: string, i: number): number {
     else if (c === open) depth++;
     else if (c === close && --depth === 0) return j + 1;
   }
+  unterminated = true;
   return s.length;
 }
 
@@ -145,6 +154,7 @@ function skipSingle(s: string, i: number): number {
     if (s[j] === "'" && s[j + 1] === "'") j++;
     else if (s[j] === "'") return j + 1;
   }
+  unterminated = true;
   return s.length;
 }
 
@@ -155,6 +165,7 @@ function skipDouble(s: string, i: number): number {
     else if (s[j] === "$" && s[j + 1] === "(") j = skipGroup(s, j + 1) - 1;
     else if (s[j] === '"') return j + 1;
   }
+  unterminated = true;
   return s.length;
 }
 

@@ -5,9 +5,9 @@
  *
  * @module
  */
-import type { ReadContext } from "./context.ts";
+import { addFinding, type ReadContext } from "./context.ts";
 import { emit } from "./expand.ts";
-import { lexPowerShell, type PsPart, type PsToken } from "./powershell_lexer.ts";
+import { lexChecked, lexPowerShell, type PsPart, type PsToken } from "./powershell_lexer.ts";
 import { literal, worse, worst } from "./sources.ts";
 import type { Source, Word } from "./types.ts";
 import { windowsEnv } from "./windows_env.ts";
@@ -56,7 +56,11 @@ const DECODE = /frombase64string|convertfrom-base64|gzipstream|deflatestream/i;
  */
 export function readPowerShell(text: string, rc: ReadContext): Source {
   let out: Source | undefined;
-  for (const statement of split(lexPowerShell(text), ["\n", ";", "&&", "||"])) {
+  const lexed = lexChecked(text);
+  if (lexed.unterminated) {
+    addFinding(rc, "parse-error", "A quote or bracket is not closed, so the command cannot be checked reliably", text);
+  }
+  for (const statement of split(lexed.tokens, ["\n", ";", "&&", "||"])) {
     let input: Source | null = null;
     const stages = split(statement, ["|"]);
     for (const stage of stages) {
@@ -107,12 +111,18 @@ function assign(
   const v = target.parts.length === 1 && target.parts[0].kind === "var"
     ? scopeless(target.parts[0].name)
     : null;
-  const value = rhs.length === 1 && rhs[0].type === "word" ? wordOf(rhs[0], rc) : null;
+  const quoted = rhs.length === 1 && rhs[0].type === "word" && rhs[0].parts[0]?.kind === "text" &&
+    rhs[0].parts[0].quoted;
+  const value = quoted ? wordOf(rhs[0] as PsToken & { type: "word" }, rc) : null;
+  const out = rhs.length > 0 ? readStage(rhs, stdin, rc, statement) : undefined;
   if (v !== null) {
+    rc.vars.delete(v);
+    rc.taint.delete(v);
     if (value?.literal) rc.vars.set(v, value.text);
-    else rc.vars.delete(v);
+    else if (out && out.kind !== "literal") rc.taint.set(v, out);
+    else if (out?.kind === "literal") rc.vars.set(v, out.text);
   }
-  return rhs.length > 0 ? readStage(rhs, stdin, rc, statement) : undefined;
+  return out;
 }
 
 function call(
@@ -123,7 +133,7 @@ function call(
 ): Source | undefined {
   const target = tokens[0];
   if (!target) return undefined;
-  if (target.type === "group") return readGroups(tokens, rc);
+  if (target.type === "group" && target.open === "{") return readGroups(tokens, rc);
   return command(tokens, stdin, rc, statement);
 }
 
@@ -152,6 +162,8 @@ function command(
 /** An expression statement (`'ls' | iex`, `(New-Object Net.WebClient).DownloadString(…)`). */
 function expression(tokens: PsToken[], rc: ReadContext): Source {
   const text = render(tokens);
+  const writes = redirectTargets(tokens, rc);
+  if (writes.length > 0) emit({ shell: "powershell", words: [], text, writes, stdin: null }, rc);
   const inner = readGroups(tokens, rc);
   const words = tokens.filter((t) => t.type === "word").map((t) =>
     wordOf(t as PsToken & { type: "word" }, rc)
@@ -163,6 +175,16 @@ function expression(tokens: PsToken[], rc: ReadContext): Source {
   }
   return worst([...words.flatMap((w) => w.sources), ...(inner ? [inner] : [])]) ??
     { kind: "program", detail: text };
+}
+
+/** Targets of `>` and `>>` in a token list. */
+function redirectTargets(tokens: PsToken[], rc: ReadContext): Word[] {
+  const out: Word[] = [];
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    if (t.type === "op" && />/.test(t.op) && !/&\d$/.test(t.op) && next?.type === "word") out.push(wordOf(next, rc));
+  });
+  return out;
 }
 
 /** Reads the code inside every group of a statement; returns the last output. */
@@ -211,8 +233,9 @@ function partValue(
       return { text: p.text, literal: true };
     case "var": {
       const value = variable(p.name, rc);
+      const origin = rc.taint.get(scopeless(p.name)) ?? { kind: "variable", detail: "$" + p.name };
       return value === undefined
-        ? { text: "$" + p.name, literal: false, source: { kind: "variable", detail: "$" + p.name } }
+        ? { text: "$" + p.name, literal: false, source: origin }
         : { text: value, literal: true };
     }
     case "sub": {
@@ -220,7 +243,9 @@ function partValue(
       return { text: `$(${p.code})`, literal: false, source: out };
     }
     case "expr": {
-      const inner = p.code === undefined ? undefined : readPowerShell(p.code, rc);
+      const base = /^\$([\w:]+)/.exec(p.text)?.[1];
+      const tainted = base ? rc.taint.get(scopeless(base.toLowerCase())) : undefined;
+      const inner = worse(p.code === undefined ? undefined : readPowerShell(p.code, rc), tainted);
       const source: Source = NETWORK.test(p.text)
         ? { kind: "network", detail: p.text }
         : DECODE.test(p.text)

@@ -30,6 +30,7 @@ export async function readCommand(
     rules,
     cwd: rules.cwd,
     vars: new Map(),
+    taint: new Map(),
     depth: 0,
     segments: [],
     findings: [],

@@ -6,6 +6,7 @@
  * @module
  */
 import { hasOption, lowerArgs } from "./flags.ts";
+import { psPaths } from "./rules/helpers.ts";
 import type { Segment, ShellKind, Source } from "./types.ts";
 
 const SEVERITY: Record<Source["kind"], number> = {
@@ -96,6 +97,11 @@ export function outputOf(seg: Segment): Source {
     return literal(echoText(seg), seg.shell);
   }
   if (FILTERS.has(name)) return filtered(seg, argSource);
+  if (name === "get-childitem" || name === "get-item") {
+    const paths = psPaths(seg);
+    const base = paths.length > 0 ? paths : [{ text: ".", literal: true, sources: [] }];
+    return { kind: "program", detail: seg.text, paths: base.map((p) => ({ ...p, text: p.text.replace(/[\\/]+$/, "") + "\\*" })) };
+  }
   if (name === "get-content" || (name === "type" && seg.shell === "cmd")) {
     return seg.args.length > 0 ? { kind: "file", detail: seg.text } : filtered(seg, argSource);
   }

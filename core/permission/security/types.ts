@@ -31,7 +31,12 @@ export type SecurityVerdict = {
  */
 export type Source =
   | { kind: "literal"; text: string; shell: ShellKind }
-  | { kind: "network" | "decoded" | "program" | "variable" | "file"; detail: string };
+  | {
+    kind: "network" | "decoded" | "program" | "variable" | "file";
+    detail: string;
+    /** Paths a listing command writes (`Get-ChildItem C:\x | Remove-Item`). */
+    paths?: Word[];
+  };
 
 /** One argument of a command after unquoting and variable substitution. */
 export interface Word {

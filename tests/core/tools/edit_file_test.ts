@@ -15,11 +15,18 @@ async function readyContext(dir: string, files: Record<string, string>): Promise
 Deno.test("edit_file replaces the old text with the new one", async () => {
   await withTempDir(async (dir) => {
     const ctx = await readyContext(dir, { "app.ts": "const port = 3000;\nlisten(port);\n" });
-    const r = await callTool(editFile, { path: "app.ts", old: "const port = 3000;", new: "const port = 8080;" }, ctx);
+    const r = await callTool(editFile, {
+      path: "app.ts",
+      old: "const port = 3000;",
+      new: "const port = 8080;",
+    }, ctx);
     assert.equal(r.ok, true);
     assert.equal(r.output, `Edited "app.ts": 1 block applied; it now has 2 lines.`);
     assert.deepEqual(r.changes, [{ path: join(dir, "app.ts"), action: "modify" }]);
-    assert.equal(await Deno.readTextFile(join(dir, "app.ts")), "const port = 8080;\nlisten(port);\n");
+    assert.equal(
+      await Deno.readTextFile(join(dir, "app.ts")),
+      "const port = 8080;\nlisten(port);\n",
+    );
   });
 });
 
@@ -55,9 +62,16 @@ Deno.test("edit_file may edit again right after its own edit", async () => {
 Deno.test("edit_file tells the model how to fix a call that matches nothing", async () => {
   await withTempDir(async (dir) => {
     const ctx = await readyContext(dir, { "a.ts": "function f() {\n  return 1;\n}\n" });
-    const r = await callTool(editFile, { path: "a.ts", old: "function f() {\n  return 2;\n}", new: "x" }, ctx);
+    const r = await callTool(editFile, {
+      path: "a.ts",
+      old: "function f() {\n  return 2;\n}",
+      new: "x",
+    }, ctx);
     assert.equal(r.code, "no_match");
-    assert.match(r.output, /^The <old> text was not found in "a.ts"\. The closest place starts at line 1/);
+    assert.match(
+      r.output,
+      /^The <old> text was not found in "a.ts"\. The closest place starts at line 1/,
+    );
     assert.match(r.output, /read_file shows it; leave out the line numbers/);
     assert.match(r.output, /Nothing was changed$/);
   });
@@ -76,11 +90,18 @@ Deno.test("edit_file refuses an old text found in several places", async () => {
 Deno.test("edit_file re-indents a whitespace-tolerant match and shows the new lines", async () => {
   await withTempDir(async (dir) => {
     const ctx = await readyContext(dir, { "a.py": "def f():\n    if x:\n        go()\n" });
-    const r = await callTool(editFile, { path: "a.py", old: "if x:\n    go()", new: "if x:\n    stop()" }, ctx);
+    const r = await callTool(editFile, {
+      path: "a.py",
+      old: "if x:\n    go()",
+      new: "if x:\n    stop()",
+    }, ctx);
     assert.equal(r.ok, true);
     assert.match(r.output, /Note: the <old> text matched with indentation ignored/);
-    assert.match(r.output, /Lines 2-3 now read:\n2\t    if x:\n3\t        stop\(\)/);
-    assert.equal(await Deno.readTextFile(join(dir, "a.py")), "def f():\n    if x:\n        stop()\n");
+    assert.ok(r.output.includes("Lines 2-3 now read:\n2\t    if x:\n3\t        stop()"), r.output);
+    assert.equal(
+      await Deno.readTextFile(join(dir, "a.py")),
+      "def f():\n    if x:\n        stop()\n",
+    );
   });
 });
 
@@ -95,7 +116,8 @@ Deno.test("edit_file keeps the CRLF line endings of the file", async () => {
 Deno.test("edit_file accepts SEARCH/REPLACE blocks in diff", async () => {
   await withTempDir(async (dir) => {
     const ctx = await readyContext(dir, { "a.ts": "a\nb\nc\n" });
-    const diff = "<<<<<<< SEARCH\na\n=======\nA\n>>>>>>> REPLACE\n<<<<<<< SEARCH\nc\n=======\nC\n>>>>>>> REPLACE";
+    const diff =
+      "<<<<<<< SEARCH\na\n=======\nA\n>>>>>>> REPLACE\n<<<<<<< SEARCH\nc\n=======\nC\n>>>>>>> REPLACE";
     const r = await callTool(editFile, { path: "a.ts", diff }, ctx);
     assert.equal(r.ok, true);
     assert.equal(await Deno.readTextFile(join(dir, "a.ts")), "A\nb\nC\n");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { realFs } from "../../../core/tools/fs_port.ts";
+import { readsRealDisk, realFs } from "../../../core/tools/fs_port.ts";
 import { withTempDir } from "../../support/tool_context.ts";
 
 Deno.test("realFs.stat() returns null for a missing path", async () => {
@@ -19,7 +19,8 @@ Deno.test("realFs writes, reads, stats and lists files and directories", async (
     assert.equal(f?.size, 2);
     assert.equal(typeof f?.mtimeMs, "number");
     assert.equal((await realFs.stat(join(dir, "a")))?.isDirectory, true);
-    const names = (await realFs.readDir(join(dir, "a"))).map((e) => `${e.name}:${e.isDirectory}`).sort();
+    const names = (await realFs.readDir(join(dir, "a"))).map((e) => `${e.name}:${e.isDirectory}`)
+      .sort();
     assert.deepEqual(names, ["b:true", "f.txt:false"]);
     await realFs.remove(join(dir, "a"), { recursive: true });
     assert.equal(await realFs.stat(join(dir, "a")), null);
@@ -38,4 +39,12 @@ Deno.test("realFs.stat() follows a symlink but reports it, and describes a dangl
     assert.equal(dangling?.isSymlink, true);
     assert.equal(dangling?.isFile, false);
   });
+});
+
+Deno.test("readsRealDisk() holds for realFs and write-only decorators, not for read overlays", () => {
+  assert.equal(readsRealDisk(realFs), true);
+  const backups = { ...realFs, writeFile: () => Promise.resolve() };
+  assert.equal(readsRealDisk(backups), true);
+  const overlay = { ...realFs, readFile: (p: string) => realFs.readFile(p) };
+  assert.equal(readsRealDisk(overlay), false);
 });

@@ -20,7 +20,11 @@ Deno.test("read_file shows the lines between start_line and end_line given as ra
   await withTempDir(async (dir) => {
     const text = Array.from({ length: 12 }, (_, i) => `line ${i + 1}`).join("\n");
     await makeTree(dir, { "a.txt": text });
-    const r = await callTool(readFile, { path: "a.txt", start_line: " 9", end_line: "10" }, testContext(dir));
+    const r = await callTool(
+      readFile,
+      { path: "a.txt", start_line: " 9", end_line: "10" },
+      testContext(dir),
+    );
     assert.equal(r.output, "a.txt (lines 9-10 of 12)\n 9\tline 9\n10\tline 10");
   });
 });
@@ -73,13 +77,19 @@ Deno.test("read_file reports a missing file and a directory", async () => {
 
 Deno.test("read_file caps a long file at 2000 lines and says how to read on", async () => {
   await withTempDir(async (dir) => {
-    await makeTree(dir, { "long.txt": Array.from({ length: 2500 }, (_, i) => `l${i + 1}`).join("\n") });
+    await makeTree(dir, {
+      "long.txt": Array.from({ length: 2500 }, (_, i) => `l${i + 1}`).join("\n"),
+    });
     const r = await callTool(readFile, { path: "long.txt" }, testContext(dir));
     const lines = r.output.split("\n");
     assert.equal(lines[0], "long.txt (lines 1-2000 of 2500)");
     assert.equal(lines[2000], "2000\tl2000");
     assert.match(lines[2001], /call read_file with start_line 2001/);
-    const rest = await callTool(readFile, { path: "long.txt", start_line: "2001" }, testContext(dir));
+    const rest = await callTool(
+      readFile,
+      { path: "long.txt", start_line: "2001" },
+      testContext(dir),
+    );
     assert.match(rest.output, /^long.txt \(lines 2001-2500 of 2500\)\n2001\tl2001/);
   });
 });
@@ -103,5 +113,15 @@ Deno.test("read_file says when a file is empty", async () => {
     await makeTree(dir, { "e.txt": "" });
     const r = await callTool(readFile, { path: "e.txt" }, testContext(dir));
     assert.equal(r.output, "e.txt (empty file)");
+  });
+});
+
+Deno.test("read_file refuses a file too large to read whole", async () => {
+  await withTempDir(async (dir) => {
+    await makeTree(dir, { "huge.log": "" });
+    await Deno.truncate(join(dir, "huge.log"), 60 * 1024 * 1024);
+    const r = await callTool(readFile, { path: "huge.log" }, testContext(dir));
+    assert.equal(r.code, "too_large");
+    assert.match(r.output, /"huge.log" is too large to read whole \(60.0 MB\); use search_files/);
   });
 });

@@ -24,7 +24,11 @@ Deno.test("read_files gives each file a section and records every read", async (
 Deno.test("read_files reports a failing file in its own section and still reads the others", async () => {
   await withTempDir(async (dir) => {
     await makeTree(dir, { "a.txt": "alpha", "bin": new Uint8Array([0, 1, 2]) });
-    const r = await callTool(readFiles, { path: ["missing.txt", "a.txt", "bin"] }, testContext(dir));
+    const r = await callTool(
+      readFiles,
+      { path: ["missing.txt", "a.txt", "bin"] },
+      testContext(dir),
+    );
     assert.equal(r.ok, true);
     assert.match(r.output, /==> missing.txt <==\nError: File "missing.txt" does not exist/);
     assert.match(r.output, /==> a.txt \(1 line\) <==\n1\talpha/);

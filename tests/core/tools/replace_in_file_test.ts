@@ -12,7 +12,9 @@ Deno.test("replace_in_file applies several blocks in order", async () => {
     await makeTree(dir, { "a.ts": "let a = 1;\nlet b = 2;\n" });
     const ctx = testContext(dir);
     await callTool(readFile, { path: "a.ts" }, ctx);
-    const diff = `${block("let a = 1;", "let a = 10;")}\n${block("let a = 10;\nlet b = 2;", "let ab = 12;")}`;
+    const diff = `${block("let a = 1;", "let a = 10;")}\n${
+      block("let a = 10;\nlet b = 2;", "let ab = 12;")
+    }`;
     const r = await callTool(replaceInFile, { path: "a.ts", diff }, ctx);
     assert.equal(r.ok, true);
     assert.equal(r.output, `Edited "a.ts": 2 blocks applied; it now has 1 line.`);
@@ -48,7 +50,11 @@ Deno.test("replace_in_file explains a malformed diff", async () => {
 Deno.test("replace_in_file applies the read-modify-write guard", async () => {
   await withTempDir(async (dir) => {
     await makeTree(dir, { "a.ts": "x\n" });
-    const r = await callTool(replaceInFile, { path: "a.ts", diff: block("x", "y") }, testContext(dir));
+    const r = await callTool(
+      replaceInFile,
+      { path: "a.ts", diff: block("x", "y") },
+      testContext(dir),
+    );
     assert.equal(r.code, "read_first");
   });
 });
@@ -59,6 +65,8 @@ Deno.test("replace_in_file previews the result, or nothing for a malformed diff"
     const ctx = testContext(dir);
     const p = await replaceInFile.preview!({ path: "a.ts", diff: block("x", "y") }, ctx);
     assert.deepEqual(p, { kind: "edit", path: join(dir, "a.ts"), before: "x\n", after: "y\n" });
-    assert.deepEqual(await replaceInFile.preview!({ path: "a.ts", diff: "junk" }, ctx), { kind: "none" });
+    assert.deepEqual(await replaceInFile.preview!({ path: "a.ts", diff: "junk" }, ctx), {
+      kind: "none",
+    });
   });
 });

@@ -129,7 +129,10 @@ Deno.test("applyReplacements() reports several tolerant matches as ambiguous", (
 });
 
 Deno.test("reindent() shifts lines deeper than any search line by the nearest known indent", () => {
-  const out = reindent(["if (a) {", "  b();", "    c();", "}"], ["if (a) {", "}"], ["    if (a) {", "    }"]);
+  const out = reindent(["if (a) {", "  b();", "    c();", "}"], ["if (a) {", "}"], [
+    "    if (a) {",
+    "    }",
+  ]);
   assert.deepEqual(out, ["    if (a) {", "      b();", "        c();", "    }"]);
 });
 

@@ -29,7 +29,10 @@ Deno.test("write_to_file refuses to overwrite a file the model has not read", as
     const r = await callTool(writeToFile, { path: "a.txt", content: "new" }, testContext(dir));
     assert.equal(r.ok, false);
     assert.equal(r.code, "read_first");
-    assert.match(r.output, /you have not read "a.txt" in this session\. Read it first with read_file/);
+    assert.match(
+      r.output,
+      /you have not read "a.txt" in this session\. Read it first with read_file/,
+    );
     assert.equal(await Deno.readTextFile(join(dir, "a.txt")), "original\n");
   });
 });
@@ -84,7 +87,10 @@ Deno.test("write_to_file refuses a directory path and an unread binary file", as
   await withTempDir(async (dir) => {
     await makeTree(dir, { "sub/x": "", "b.bin": new Uint8Array([0, 1]) });
     const ctx = testContext(dir);
-    assert.equal((await callTool(writeToFile, { path: "sub", content: "x" }, ctx)).code, "is_directory");
+    assert.equal(
+      (await callTool(writeToFile, { path: "sub", content: "x" }, ctx)).code,
+      "is_directory",
+    );
     const bin = await callTool(writeToFile, { path: "b.bin", content: "x" }, ctx);
     assert.equal(bin.code, "read_first");
     assert.match(bin.output, /binary file; delete it with delete_file first/);
@@ -96,7 +102,12 @@ Deno.test("write_to_file previews the current and the new text", async () => {
     await makeTree(dir, { "a.txt": "old\n" });
     const ctx = testContext(dir);
     const existing = await writeToFile.preview!({ path: "a.txt", content: "new" }, ctx);
-    assert.deepEqual(existing, { kind: "edit", path: join(dir, "a.txt"), before: "old\n", after: "new\n" });
+    assert.deepEqual(existing, {
+      kind: "edit",
+      path: join(dir, "a.txt"),
+      before: "old\n",
+      after: "new\n",
+    });
     const fresh = await writeToFile.preview!({ path: "b.txt", content: "x\n" }, ctx);
     assert.deepEqual(fresh, { kind: "edit", path: join(dir, "b.txt"), before: null, after: "x\n" });
     assert.equal(await Deno.readTextFile(join(dir, "a.txt")), "old\n");

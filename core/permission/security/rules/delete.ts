@@ -44,15 +44,17 @@ export function deleteOp(seg: Segment): DeleteOp | null {
         forced,
       };
     }
-    case "remove-item":
-      return {
-        targets: psPaths(seg),
-        recursive: psSwitch(a, "recurse"),
-        forced: psSwitch(a, "force"),
-      };
+    case "remove-item": {
+      const named = psPaths(seg);
+      const piped = seg.stdin && seg.stdin.kind !== "literal" ? seg.stdin.paths ?? [] : [];
+      const targets = named.length > 0 ? named : piped;
+      return { targets, recursive: psSwitch(a, "recurse"), forced: psSwitch(a, "force") };
+    }
     case "shred":
-    case "srm":
-      return { targets: operands(a), recursive: hasOption(a, "r", ["recursive"]), forced: true };
+    case "srm": {
+      const targets = operands(a).filter((w) => !w.text.startsWith("/dev/"));
+      return { targets, recursive: hasOption(a, "r", ["recursive"]), forced: true };
+    }
     case "rsync":
       if (!a.some((w) => w.text.startsWith("--delete"))) return null;
       return { targets: operands(a).slice(-1), recursive: true, forced: true };
@@ -103,7 +105,7 @@ export const deleteOutside = defineRule(
     if (!op || !op.recursive) return null;
     for (const t of op.targets) {
       const c = classifyPath(t, ctx);
-      if (c === "outside" && resolvedPath(t.text, ctx) === resolvedPath(".", ctx)) {
+      if (c === "outside" && resolvedPath(t.text, ctx) === resolvedPath(ctx.project ?? ctx.cwd, ctx)) {
         return `Recursive delete of the working directory itself: "${t.text}"`;
       }
       if (c === "outside") {

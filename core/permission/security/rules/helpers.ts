@@ -62,6 +62,7 @@ const PS_VALUED = [
 /** The path arguments of a PowerShell item cmdlet (`-Path`, `-LiteralPath`, positional). */
 export function psPaths(seg: Segment): Word[] {
   const named = [
+    ...psValues(seg.args, "filepath", 2),
     ...psValues(seg.args, "path"),
     ...psValues(seg.args, "literalpath", 2),
     ...psValues(seg.args, "pspath", 2),

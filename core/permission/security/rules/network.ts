@@ -97,7 +97,7 @@ export const reverseShell = defineRule(
     if (isInterpreter(n)) {
       const code = args.join(" ");
       if (
-        /socket/.test(code) &&
+        /socket|fsockopen|tcpsocket|net\.connect/.test(code) &&
         /(\/bin\/(ba|z|da)?sh|pty\.spawn|subprocess|cmd\.exe|\bexec\b|spawn|dup2|proc_open|popen)/
           .test(code)
       ) {
@@ -212,13 +212,7 @@ export const download = defineRule(
   (seg) => {
     const n = seg.name;
     const args = lowerArgs(seg);
-    if (
-      n === "curl" &&
-      (seg.writes.length > 0 ||
-        hasOption(seg.args, "oOJ", ["output", "remote-name", "remote-name-all", "output-dir"]))
-    ) {
-      return `Downloads to a file: ${seg.text}`;
-    }
+    if (n === "curl" && curlSaves(seg)) return `Downloads to a file: ${seg.text}`;
     if (n === "wget" && !toStdout(seg)) return `Downloads to a file: ${seg.text}`;
     if (
       (n === "invoke-webrequest" || n === "invoke-restmethod") &&
@@ -236,6 +230,17 @@ export const download = defineRule(
     return null;
   },
 );
+
+/** `curl -o file`, `-O`, `> file`; not `-o /dev/null`. */
+function curlSaves(seg: Segment): boolean {
+  const nul = (t: string | undefined) => t === "/dev/null" || t?.toLowerCase() === "nul";
+  if (seg.writes.some((w) => !nul(w.text))) return true;
+  if (hasOption(seg.args, "OJ", ["remote-name", "remote-name-all", "output-dir"])) return true;
+  return seg.args.some((a, i) =>
+    (/^-[a-zA-Z]*o$/.test(a.text) || a.text === "--output") && !nul(seg.args[i + 1]?.text) ||
+    /^--output=/.test(a.text) && !nul(a.text.slice(9))
+  );
+}
 
 /** `wget -O-`, `wget -qO -`, `--spider`: nothing is saved. */
 function toStdout(seg: Segment): boolean {

@@ -186,7 +186,7 @@ export const shutdown = defineRule(
     ) {
       return "Suspending the machine with rundll32";
     }
-    if ((n === "kill" || n === "pkill") && operands(seg.args).some((a) => a.text === "1")) {
+    if (n === "kill" && operands(seg.args).some((a) => a.text === "1")) {
       return "Killing PID 1 (init)";
     }
     if (

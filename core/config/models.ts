@@ -1,0 +1,119 @@
+/**
+ * Per-model knowledge: the request quirks a model needs (which field carries
+ * the token limit, whether `stream_options` may be sent), the models a
+ * server lists at `GET /models`, and saving a chosen model as the default.
+ *
+ * @example
+ * ```ts
+ * defaultQuirks("o4-mini"); // { maxTokensField: "max_completion_tokens", streamOptions: true }
+ * const listed = await fetchServerModels({ baseURL, apiKey });
+ * if (listed.ok) console.log(listed.models.join("\n"));
+ * ```
+ * @module
+ */
+import { dirname, join } from "node:path";
+import { type MAX_TOKENS_FIELDS, parseConfigText } from "./schema.ts";
+
+/** How requests to one model differ from the plain OpenAI shape. */
+export interface ModelQuirks {
+  /** The body field that carries `maxTokens`. */
+  maxTokensField: (typeof MAX_TOKENS_FIELDS)[number];
+  /** False when the server rejects `stream_options: { include_usage: true }`. */
+  streamOptions: boolean;
+}
+
+/**
+ * The quirks a model has when models.json says nothing: OpenAI's reasoning
+ * models (`o1`, `o3`, `o4-mini`, `gpt-5` …) take `max_completion_tokens`.
+ */
+export function defaultQuirks(model: string): ModelQuirks {
+  const reasoning = /(^|\/)(o\d|gpt-5)/i.test(model);
+  return {
+    maxTokensField: reasoning ? "max_completion_tokens" : "max_tokens",
+    streamOptions: true,
+  };
+}
+
+/** Where to ask for the model list. */
+export interface ServerModelsOptions {
+  /** Base URL including the version path, e.g. `http://localhost:11434/v1`. */
+  baseURL: string;
+  /** Sent as a bearer token when not empty. */
+  apiKey: string;
+  signal?: AbortSignal;
+  /** Longest wait for the answer (default 10 s). */
+  timeoutMs?: number;
+}
+
+/** The model ids a server offers, or why it could not say. */
+export type ServerModels = { ok: true; models: string[] } | { ok: false; message: string };
+
+/**
+ * Asks `GET <baseURL>/models` for the model ids (sorted). A server without
+ * that endpoint, or with a broken answer, gives `ok: false` and a message.
+ */
+export async function fetchServerModels(o: ServerModelsOptions): Promise<ServerModels> {
+  const url = `${o.baseURL.replace(/\/+$/, "")}/models`;
+  const timeout = AbortSignal.timeout(o.timeoutMs ?? 10_000);
+  const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: o.apiKey ? { Authorization: `Bearer ${o.apiKey}` } : {},
+      signal,
+    });
+  } catch (e) {
+    const why = timeout.aborted ? "no answer in time" : (e as Error).message;
+    return { ok: false, message: `Cannot list models at "${url}": ${why}` };
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    const hint = response.status === 404 ? ": the server does not list its models" : "";
+    return { ok: false, message: `Cannot list models at "${url}" (${response.status})${hint}` };
+  }
+  const body = await response.json().catch(() => null) as { data?: unknown } | null;
+  const data = Array.isArray(body?.data) ? body.data : null;
+  if (data === null) {
+    return { ok: false, message: `Cannot list models at "${url}": expected {"data": [...]}` };
+  }
+  const ids = data.map((m) => (m as { id?: unknown })?.id).filter((id) => typeof id === "string");
+  return { ok: true, models: [...new Set(ids as string[])].sort() };
+}
+
+/**
+ * Sets `model` in the settings.json at `path` (created when absent), keeping
+ * every other field. A broken file is reported and left untouched; the
+ * write replaces the file atomically.
+ */
+export async function saveDefaultModel(
+  path: string,
+  model: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  let text: string | undefined;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) {
+      return { ok: false, message: `Cannot read config "${path}": ${(e as Error).message}` };
+    }
+  }
+  let current: Record<string, unknown> = {};
+  if (text !== undefined) {
+    const parsed = parseConfigText(text, path, "settings");
+    if (!parsed.ok) return { ok: false, message: parsed.problems[0] };
+    current = JSON.parse(text.replace(/^\uFEFF/, ""));
+  }
+  const next = { ...current, model };
+  const check = parseConfigText(JSON.stringify(next), path, "settings");
+  if (!check.ok) return { ok: false, message: check.problems[0] };
+  const tmp = join(dirname(path), `.settings.json.${crypto.randomUUID()}.tmp`);
+  try {
+    await Deno.mkdir(dirname(path), { recursive: true });
+    await Deno.writeTextFile(tmp, JSON.stringify(next, null, 2) + "\n");
+    await Deno.rename(tmp, path);
+    return { ok: true };
+  } catch (e) {
+    await Deno.remove(tmp).catch(() => {});
+    return { ok: false, message: `Cannot write config "${path}": ${(e as Error).message}` };
+  }
+}

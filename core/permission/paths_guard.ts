@@ -1,0 +1,122 @@
+/**
+ * The paths guard: a path that resolves outside the working directory
+ * (after `..` and symlinks; a file that does not exist yet is resolved
+ * through its nearest existing parent, dangling symlinks followed) asks
+ * every time, whatever the rules; so does a write to `.git/`, `.minoc/` or
+ * an `.env*` file.
+ *
+ * @example
+ * ```ts
+ * const paths = await resolveReal([subjectPath(cwd, "../x", cwd)], cwd);
+ * const finding = guardPaths(paths, { cwd: await realDir(cwd), write: true });
+ * if (finding) console.log(finding.reason);
+ * ```
+ * @module
+ */
+import { basename, dirname, join, resolve } from "node:path";
+import { projectRelative, type SubjectPath } from "./rules.ts";
+
+/** Why the guard asks. */
+export interface GuardFinding {
+  reason: string;
+  rule: string;
+}
+
+/** Names that ask on every write. */
+const PROTECTED_DIRS = [".git", ".minoc"];
+const MAX_LINKS = 40;
+
+/**
+ * The real path of `abs`: symlinks resolved, and for a path that does not
+ * exist, its nearest existing parent's real path plus the rest. Null when it
+ * cannot be resolved (a symlink loop, a file used as a directory, no access).
+ */
+export async function realPathOf(abs: string): Promise<string | null> {
+  const rest: string[] = [];
+  let p = abs;
+  let hops = 0;
+  for (;;) {
+    try {
+      const real = await Deno.realPath(p);
+      return rest.length ? join(real, ...rest) : real;
+    } catch (e) {
+      if (!(e instanceof Deno.errors.NotFound)) return null;
+    }
+    const link = await danglingLink(p);
+    if (link !== null) {
+      if (++hops > MAX_LINKS) return null;
+      p = resolve(dirname(p), link);
+      continue;
+    }
+    const parent = dirname(p);
+    if (parent === p) return join(p, ...rest);
+    rest.unshift(basename(p));
+    p = parent;
+  }
+}
+
+async function danglingLink(p: string): Promise<string | null> {
+  try {
+    const st = await Deno.lstat(p);
+    return st.isSymlink ? await Deno.readLink(p) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The real path of a directory that exists (the working directory), or itself. */
+export async function realDir(dir: string): Promise<string> {
+  return await realPathOf(dir) ?? dir;
+}
+
+/** Fills in `real` and `realRel` (relative to the real project directory). */
+export async function resolveReal(paths: readonly SubjectPath[], projectDir: string): Promise<SubjectPath[]> {
+  const realProject = await realDir(projectDir);
+  return await Promise.all(paths.map(async (p) => {
+    const real = await realPathOf(p.abs);
+    return { ...p, real: real ?? undefined, realRel: real === null ? null : projectRelative(realProject, real) };
+  }));
+}
+
+/**
+ * Judges resolved paths: outside the (real) working directory asks; so does
+ * a write to a protected name. Null when the guard has nothing to say.
+ */
+export function guardPaths(
+  paths: readonly SubjectPath[],
+  o: { cwd: string; realCwd: string; write: boolean },
+): GuardFinding | null {
+  for (const p of paths) {
+    if (p.real === undefined) {
+      return {
+        reason: `"${p.abs}" cannot be resolved (a symlink loop or no access): such paths ask every time`,
+        rule: "paths guard: unresolvable path",
+      };
+    }
+    const inside = projectRelative(o.cwd, p.abs) !== null && projectRelative(o.realCwd, p.real) !== null;
+    if (!inside) {
+      const to = p.real === p.abs ? "" : ` (to "${p.real}")`;
+      return {
+        reason: `"${p.abs}" resolves outside the working directory${to}: such paths ask every time`,
+        rule: "paths guard: outside the working directory",
+      };
+    }
+  }
+  if (!o.write) return null;
+  for (const p of paths) {
+    const hit = [projectRelative(o.cwd, p.abs), projectRelative(o.realCwd, p.real ?? p.abs)]
+      .find((rel) => rel !== null && isProtected(rel));
+    if (hit) {
+      return {
+        reason: `writes to "${hit}" ask every time (.git/, .minoc/ and .env* files are protected)`,
+        rule: "paths guard: protected path",
+      };
+    }
+  }
+  return null;
+}
+
+/** Whether a project-relative path (with `/`) is in `.git/` or `.minoc/`, or is (or is in) an `.env*` entry. */
+export function isProtected(rel: string): boolean {
+  return rel.toLowerCase().split("/").some((s) => PROTECTED_DIRS.includes(s) || s.startsWith(".env"));
+}

@@ -1,0 +1,223 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { checkConfigFiles, configDirs, loadSettings } from "../../../core/config/load.ts";
+import type { SettingFlags } from "../../../core/config/settings.ts";
+
+/** A temp tree with a `.minoc` home and a project folder; removed afterwards. */
+async function withTree(
+  fn: (t: { home: string; project: string; write(path: string, value: unknown): Promise<string> }) => Promise<void>,
+) {
+  const root = await Deno.makeTempDir({ prefix: "minoc-config-" });
+  const home = join(root, "app", ".minoc");
+  const project = join(root, "project");
+  await Deno.mkdir(project, { recursive: true });
+  const write = async (path: string, value: unknown) => {
+    await Deno.mkdir(join(path, ".."), { recursive: true });
+    await Deno.writeTextFile(path, typeof value === "string" ? value : JSON.stringify(value, null, 2));
+    return path;
+  };
+  try {
+    await fn({ home, project, write });
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+const homeFile = (home: string, name: string) => join(home, "config", name);
+const projectFile = (project: string, name: string) => join(project, ".minoc", "config", name);
+
+async function load(
+  t: { home: string; project: string },
+  flags: SettingFlags = {},
+  env: Record<string, string> = {},
+) {
+  return await loadSettings({ homeDir: t.home, cwd: t.project, flags, env });
+}
+
+Deno.test("`loadSettings()` takes each layer in turn when the ones above it are removed", async () => {
+  await withTree(async (t) => {
+    const projectSettings = await t.write(projectFile(t.project, "settings.json"), {
+      model: "from-project",
+      baseUrl: "http://project:1/v1",
+    });
+    const homeSettings = await t.write(homeFile(t.home, "settings.json"), {
+      model: "from-home",
+      baseUrl: "http://home:1/v1",
+    });
+    const env = { MINOC_MODEL: "from-env", OPENAI_BASE_URL: "http://env:1/v1", OPENAI_API_KEY: "k" };
+    const flags = { model: "from-flag", baseUrl: "http://flag:1/v1" };
+    const seen = async (f: SettingFlags, e: Record<string, string>) => {
+      const r = await load(t, f, e);
+      assert.ok(r.ok, !r.ok ? r.message : "");
+      return [r.settings.params.model, r.settings.baseURL, r.sources.model, r.sources.baseUrl];
+    };
+    assert.deepEqual(await seen(flags, env), ["from-flag", "http://flag:1/v1", "flag", "flag"]);
+    assert.deepEqual(await seen({}, env), [
+      "from-env",
+      "http://env:1/v1",
+      "env MINOC_MODEL",
+      "env OPENAI_BASE_URL",
+    ]);
+    assert.deepEqual(await seen({}, { OPENAI_API_KEY: "k" }), [
+      "from-project",
+      "http://project:1/v1",
+      projectSettings,
+      projectSettings,
+    ]);
+    await Deno.remove(projectSettings);
+    assert.deepEqual(await seen({}, { OPENAI_API_KEY: "k" }), [
+      "from-home",
+      "http://home:1/v1",
+      homeSettings,
+      homeSettings,
+    ]);
+    await Deno.remove(homeSettings);
+    assert.deepEqual(await seen({}, { OPENAI_API_KEY: "k" }), [
+      "gpt-4.1-mini",
+      "https://api.openai.com/v1",
+      "default",
+      "default",
+    ]);
+  });
+});
+
+Deno.test("`loadSettings()` lets a model's entry beat settings.json within a folder but not across folders", async () => {
+  await withTree(async (t) => {
+    const pModels = await t.write(projectFile(t.project, "models.json"), {
+      m1: { topP: 0.5, quirks: { streamOptions: false } },
+    });
+    const pSettings = await t.write(projectFile(t.project, "settings.json"), {
+      temperature: 0.3,
+      topP: 0.9,
+      retry: { maxRetries: 5 },
+    });
+    const hModels = await t.write(homeFile(t.home, "models.json"), {
+      m1: {
+        temperature: 1.5,
+        contextWindow: 32000,
+        customInstructions: "Be brief.",
+        quirks: { maxTokensField: "max_completion_tokens", streamOptions: true },
+      },
+    });
+    const hSettings = await t.write(homeFile(t.home, "settings.json"), {
+      maxTokens: 999,
+      retry: { baseDelayMs: 250, maxRetries: 1 },
+      progress: false,
+      maxTurns: 7,
+    });
+    const r = await load(t, { model: "m1", baseUrl: "http://local:1/v1" });
+    assert.ok(r.ok, !r.ok ? r.message : "");
+    const s = r.settings;
+    assert.deepEqual(s.params, { model: "m1", temperature: 0.3, topP: 0.5, maxTokens: 999 });
+    assert.deepEqual(s.retry, {
+      maxRetries: 5,
+      baseDelayMs: 250,
+      maxDelayMs: 30_000,
+      maxRetryAfterMs: 60_000,
+    });
+    assert.equal(s.progress, false);
+    assert.equal(s.maxTurns, 7);
+    assert.equal(s.contextWindow, 32000);
+    assert.equal(s.customInstructions, "Be brief.");
+    assert.deepEqual(s.modelQuirks, { maxTokensField: "max_completion_tokens", streamOptions: false });
+    assert.equal(r.sources.temperature, pSettings);
+    assert.equal(r.sources.topP, pModels);
+    assert.equal(r.sources.maxTokens, hSettings);
+    assert.equal(r.sources["retry.maxRetries"], pSettings);
+    assert.equal(r.sources["retry.baseDelayMs"], hSettings);
+    assert.equal(r.sources["retry.maxDelayMs"], "default");
+    assert.equal(r.sources.contextWindow, hModels);
+    assert.equal(r.sources["quirks.streamOptions"], pModels);
+    assert.equal(r.sources["quirks.maxTokensField"], hModels);
+    assert.equal(r.sources.apiKey, undefined, "no key anywhere");
+    assert.equal(s.apiKey, "");
+  });
+});
+
+Deno.test("`loadSettings()` ignores other models' entries and lets flags beat a model entry", async () => {
+  await withTree(async (t) => {
+    await t.write(homeFile(t.home, "models.json"), {
+      other: { temperature: 1.9, contextWindow: 4096 },
+      mine: { temperature: 1.2 },
+    });
+    const r = await load(t, { model: "mine", temperature: 0.1 }, { OPENAI_API_KEY: "k" });
+    assert.ok(r.ok);
+    assert.equal(r.settings.params.temperature, 0.1);
+    assert.equal(r.sources.temperature, "flag");
+    assert.equal(r.settings.contextWindow, 128_000);
+  });
+});
+
+Deno.test("`loadSettings()` reads the project folder of --cwd when it is given", async () => {
+  await withTree(async (t) => {
+    const nested = join(t.project, "sub");
+    const path = await t.write(projectFile(nested, "settings.json"), { model: "nested" });
+    const r = await loadSettings({
+      homeDir: t.home,
+      cwd: t.project,
+      flags: { cwd: "sub" },
+      env: { OPENAI_API_KEY: "k" },
+    });
+    assert.ok(r.ok);
+    assert.equal(r.settings.params.model, "nested");
+    assert.equal(r.sources.model, path);
+    assert.equal(r.settings.cwd, "sub");
+    assert.equal(r.sources.cwd, "flag");
+  });
+});
+
+Deno.test("`configDirs()` lists a folder once when the project is the home's parent", async () => {
+  await withTree(async (t) => {
+    await Deno.mkdir(join(t.project, ".minoc", "config"), { recursive: true });
+    const dirs = await configDirs(join(t.project, ".minoc"), t.project);
+    assert.deepEqual(dirs, [{ scope: "home", dir: join(t.project, ".minoc", "config") }]);
+    assert.deepEqual((await configDirs(t.home, t.project)).map((d) => d.scope), ["project", "home"]);
+  });
+});
+
+Deno.test("`loadSettings()` reports every broken file and leaves their bytes untouched", async () => {
+  await withTree(async (t) => {
+    const settingsText = '{\n  "retry": { "maxRetries": 2.5 },\n  "colour": "blue"\n}\n';
+    const modelsText = '{\n  "m1": {\n    "temperature": 0.2,\n  }\n}';
+    const s = await t.write(homeFile(t.home, "settings.json"), settingsText);
+    const m = await t.write(projectFile(t.project, "models.json"), modelsText);
+    const before = [await Deno.stat(s), await Deno.stat(m)].map((i) => i.mtime?.getTime());
+    const r = await load(t, {}, { OPENAI_API_KEY: "k" });
+    assert.equal(r.ok, false);
+    const lines = !r.ok ? r.message.split("\n") : [];
+    assert.deepEqual(lines.sort(), [
+      `Cannot read config "${m}": invalid JSON at line 4, column 3: expected double-quoted property name`,
+      `Cannot read config "${s}": field "retry.maxRetries" must be an integer (got 2.5)`,
+      `Cannot read config "${s}": unknown field "colour" (expected one of: baseUrl, model, ` +
+      "apiKeyEnv, temperature, topP, topK, maxTokens, retry, progress, maxTurns, contextWindow)",
+    ]);
+    assert.equal(await Deno.readTextFile(s), settingsText);
+    assert.equal(await Deno.readTextFile(m), modelsText);
+    const after = [await Deno.stat(s), await Deno.stat(m)].map((i) => i.mtime?.getTime());
+    assert.deepEqual(after, before);
+  });
+});
+
+Deno.test("`loadSettings()` reports a folder where a file should be", async () => {
+  await withTree(async (t) => {
+    const path = homeFile(t.home, "settings.json");
+    await Deno.mkdir(path, { recursive: true });
+    const r = await load(t, {}, { OPENAI_API_KEY: "k" });
+    assert.equal(!r.ok && r.message, `Cannot read config "${path}": it is a directory, not a file`);
+  });
+});
+
+Deno.test("`checkConfigFiles()` marks each file absent, ok or bad", async () => {
+  await withTree(async (t) => {
+    await t.write(homeFile(t.home, "settings.json"), { model: "x" });
+    await t.write(homeFile(t.home, "models.json"), { x: { topK: 0 } });
+    const checks = await checkConfigFiles(t.home, t.project);
+    assert.deepEqual(checks.map((c) => [c.scope, c.kind, c.state]), [
+      ["project", "settings", "absent"],
+      ["project", "models", "absent"],
+      ["home", "settings", "ok"],
+      ["home", "models", "bad"],
+    ]);
+    assert.match(checks[3].problems[0], /field "x\.topK" must be from 1 to 1000000 \(got 0\)$/);
+  });
+});
