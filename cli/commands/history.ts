@@ -110,7 +110,9 @@ function addExport(history: Command, io: CliIO, env: HistoryEnv): void {
           EXIT.usage,
         );
       }
-      const projectPath = opts.project === undefined ? undefined : await projectOf(env, opts);
+      const projectPath = opts.project === undefined
+        ? undefined
+        : await projectOf(env, { project: opts.project });
       const sessions = id === undefined
         ? await loadSessions(env.sessionsDir, { projectPath }, warner(io))
         : [await sessionById(env, id)];

@@ -133,6 +133,23 @@ export async function checkConfigFiles(homeDir: string, workDir: string): Promis
   return checks;
 }
 
+/**
+ * The model names described in models.json (project first, then home, each
+ * name once), for `/model` to offer. A broken file gives its problems.
+ */
+export async function configuredModels(
+  homeDir: string,
+  workDir: string,
+): Promise<{ ok: true; models: string[] } | { ok: false; message: string }> {
+  const names = new Set<string>();
+  for (const { dir } of await configDirs(homeDir, workDir)) {
+    const f = await readConfigFile(join(dir, "models.json"), "models");
+    if (f.state === "bad") return { ok: false, message: f.problems.join("\n") };
+    if (f.state === "ok") { for (const name of Object.keys(f.value)) names.add(name); }
+  }
+  return { ok: true, models: [...names] };
+}
+
 function workDir(i: LoadInputs): string {
   return resolve(i.cwd, i.flags.cwd ?? ".");
 }

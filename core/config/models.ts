@@ -89,6 +89,9 @@ export async function saveDefaultModel(
   path: string,
   model: string,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
+  if (model.trim() === "") {
+    return { ok: false, message: `Invalid model name "${model}": expected a name` };
+  }
   let text: string | undefined;
   try {
     text = await Deno.readTextFile(path);
@@ -104,8 +107,6 @@ export async function saveDefaultModel(
     current = JSON.parse(text.replace(/^\uFEFF/, ""));
   }
   const next = { ...current, model };
-  const check = parseConfigText(JSON.stringify(next), path, "settings");
-  if (!check.ok) return { ok: false, message: check.problems[0] };
   const tmp = join(dirname(path), `.settings.json.${crypto.randomUUID()}.tmp`);
   try {
     await Deno.mkdir(dirname(path), { recursive: true });

@@ -20,7 +20,7 @@ const between = (min: number, max: number) => `must be from ${min} to ${max}`;
 const num = (min: number, max: number) =>
   z.number().min(min, between(min, max)).max(max, between(min, max));
 const int = (min: number, max: number) =>
-  z.int().min(min, between(min, max)).max(max, between(min, max));
+  z.int({ error: "must be an integer" }).min(min, between(min, max)).max(max, between(min, max));
 
 const HTTP_URL = /^https?:\/\/[^/\s]+\S*$/i;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -114,12 +114,44 @@ export function parseConfigText<K extends ConfigKind>(
 /** `invalid JSON at line 3, column 5: expected ',' or '}' after property value`. */
 function jsonProblem(text: string, message: string): string {
   if (text.trim() === "") return "the file is empty (expected a JSON object such as {})";
-  const m = /^(.*?) in JSON at position (\d+)/.exec(message);
-  const position = m ? Number(m[2]) : /end of JSON input/i.test(message) ? text.length : -1;
-  const what = (m ? m[1] : message).replace(/^\w/, (c) => c.toLowerCase());
-  if (position < 0) return `invalid JSON: ${what}`;
+  const position = positionIn(message) ?? failurePosition(text);
+  const token = /^Unexpected token '([\s\S]*?)', [\s\S]* is not valid JSON$/.exec(message);
+  const what = token
+    ? `unexpected character ${JSON.stringify(token[1])}`
+    : message.replace(/ in JSON at position \d+[\s\S]*$/, "").replace(
+      /^\w/,
+      (c) => c.toLowerCase(),
+    );
   const before = text.slice(0, position).split("\n");
   return `invalid JSON at line ${before.length}, column ${before.at(-1)!.length + 1}: ${what}`;
+}
+
+function positionIn(message: string): number | undefined {
+  const m = / in JSON at position (\d+)/.exec(message);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * Where parsing goes wrong, for messages that do not say: the length of the
+ * longest prefix that could still grow into valid JSON (found by bisection).
+ */
+function failurePosition(text: string): number {
+  const viable = (prefix: string) => {
+    try {
+      JSON.parse(prefix);
+      return true;
+    } catch (e) {
+      const message = (e as Error).message;
+      return /end of JSON input/.test(message) || positionIn(message) === prefix.length;
+    }
+  };
+  let [lo, hi] = [0, text.length];
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (viable(text.slice(0, mid))) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** The field of an issue as `retry.maxRetries` or `['qwen2.5:7b'].quirks`. */
@@ -140,7 +172,7 @@ function describeIssue(issue: z.core.$ZodIssue, kind: ConfigKind): string[] {
       return issue.keys.map((key) => unknownKey(issue.path, key, kind));
     case "invalid_type":
       if (issue.path.length === 0) return [`expected a JSON object (got ${typeName(issue.input)})`];
-      return [`${where} must be ${expected(issue.expected)} (got ${shown(issue.input)})`];
+      return [`${where} ${mustBe(issue)} (got ${shown(issue.input)})`];
     case "invalid_value":
       return [
         `${where} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")} ` +
@@ -174,20 +206,22 @@ function unknownKey(parent: readonly PropertyKey[], key: string, kind: ConfigKin
   return `unknown field "${field}" (expected one of: ${allowed.join(", ")})`;
 }
 
-function expected(type: string): string {
-  switch (type) {
+/** `must be a number`, or the schema's own `must …` message when it has one. */
+function mustBe(issue: z.core.$ZodIssueInvalidType): string {
+  if (issue.message.startsWith("must ")) return issue.message;
+  switch (issue.expected) {
     case "int":
-      return "an integer";
+      return "must be an integer";
     case "number":
-      return "a number";
+      return "must be a number";
     case "boolean":
-      return "true or false";
+      return "must be true or false";
     case "string":
-      return "a string";
+      return "must be a string";
     case "object":
-      return "an object";
+      return "must be an object";
     default:
-      return `of type ${type}`;
+      return `must be of type ${issue.expected}`;
   }
 }
 

@@ -51,7 +51,9 @@ function renderMessage(m: SessionMessage, prev: SessionMessage | undefined, full
     case "tool_response": {
       const status = m.ok === false ? `failed${m.code ? ` (${m.code})` : ""}` : "ok";
       const ms = m.toolMs === undefined ? "" : `, ${m.toolMs} ms`;
-      return `[${time}] result of ${m.tool ?? "tool"}: ${status}${ms}\n${text(m.content)}`;
+      return `[${time}] result of ${m.tool ?? "tool"}: ${status}${ms}\n${backupLine(m)}${
+        text(m.content)
+      }`;
     }
     case "assistant":
       return `[${time}] assistant${replyFacts(m)}\n${text(m.content)}`;
@@ -78,9 +80,13 @@ function callDetails(m: SessionMessage): string {
   if (verdicts.length === 0) lines.push("    gates: none (the call was invalid)");
   for (const v of verdicts) lines.push(`    gate ${verdictText(v)}`);
   if (m.allowedBy) lines.push(`    allowed by: ${m.allowedBy}`);
+  return lines.join("\n") + "\n" + backupLine(m);
+}
+
+/** The undo backups a call made (`backupIds`, on its call or its response), if any. */
+function backupLine(m: SessionMessage): string {
   const ids = (m as { backupIds?: unknown }).backupIds;
-  if (Array.isArray(ids) && ids.length) lines.push(`    backups: ${ids.join(", ")}`);
-  return lines.join("\n") + "\n";
+  return Array.isArray(ids) && ids.length ? `    backups: ${ids.join(", ")}\n` : "";
 }
 
 /** `security: deny (rule rm-root) [critical]: deletes the root`. */

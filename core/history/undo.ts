@@ -125,7 +125,9 @@ export function formatUndoReport(report: UndoReport, cwd: string): string {
   if (reverted.length === 0 && skipped.length === 0) return "Nothing to undo\n";
   const done = reverted.filter((i) => i.action !== "unchanged");
   const labels = [...new Set([...reverted, ...skipped].map((i) => i.label ?? `change ${i.id}`))];
-  const lines = [labels.length > 3 ? `Undo of ${labels.length} tool calls:` : `Undo of ${labels.join(", ")}:`];
+  const lines = [
+    labels.length > 3 ? `Undo of ${labels.length} tool calls:` : `Undo of ${labels.join(", ")}:`,
+  ];
   for (const i of done) lines.push(`  ${i.action.padEnd(9)} ${shown(cwd, i.path)}`);
   for (const i of skipped) lines.push(`  skipped   ${shown(cwd, i.path)}: ${i.reason}`);
   const n = done.length;

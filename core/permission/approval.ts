@@ -83,34 +83,10 @@ interface Seen {
 
 /** Creates the approval gate. With no options it keeps "allow always" answers for the session only. */
 export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
-  const file = options.homeDir === undefined ? undefined : permissionsPath(options.homeDir);
-  const extra = options.extraRules ?? [];
-  const session: PermissionRule[] = [];
+  const store = new RuleSource(options);
   const seen = new WeakMap<GateInput, Seen>();
   const kept = new WeakMap<GateInput, KeepOutcome>();
-  const warned = new Set<string>();
   const projectOf = (input: GateInput) => options.projectDir ?? input.cwd;
-
-  const allRules = async (): Promise<PermissionRule[]> => {
-    if (file === undefined) return [...extra, ...session];
-    const loaded = await loadRules(file);
-    if (!loaded.ok && !warned.has(loaded.error)) {
-      warned.add(loaded.error);
-      options.onWarning?.(
-        `${loaded.error}; saved permission rules are ignored until it is fixed or removed`,
-      );
-    }
-    return [...extra, ...session, ...(loaded.ok ? loaded.rules : [])];
-  };
-
-  const sessionRules = (drafts: RuleDraft[]): PermissionRule[] => {
-    const taken = new Set(session.map((r) => r.id));
-    const createdAt = new Date().toISOString();
-    const rules = drafts.map((d) => ({ id: newRuleId(taken, "s"), ...d, createdAt }));
-    session.push(...rules);
-    return rules;
-  };
-
   const drafts = (input: GateInput, choice: RuleChoice): RuleDraft[] =>
     choice.patterns.map((pattern) => ({
       tool: input.tool.name,
@@ -118,7 +94,6 @@ export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
       action: "allow",
       scope: choice.scope === "everywhere" ? "*" : projectOf(input),
     }));
-
   const propose = (input: GateInput): KeeperProposal => {
     const projectDir = projectOf(input);
     const s = seen.get(input) ?? { subject: callSubject(input, projectDir), finding: null };
@@ -127,42 +102,78 @@ export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
     }
     return { ...proposeRules(input.tool.name, s.subject), projectDir };
   };
-
   return {
     name: "approval",
     async check(input: GateInput): Promise<Verdict> {
       const projectDir = projectOf(input);
       const s = await inspect(input, projectDir);
       seen.set(input, s);
-      const found = evaluateRules(await allRules(), input.tool.name, s.subject, projectDir);
+      const found = evaluateRules(await store.all(), input.tool.name, s.subject, projectDir);
       return judge(input, s.finding, found);
     },
     propose,
     async keep(input: GateInput, choice: RuleChoice): Promise<KeepOutcome> {
-      const wanted = drafts(input, choice);
-      let outcome: KeepOutcome;
-      if (file === undefined) {
-        outcome = { rules: sessionRules(wanted), saved: false };
-      } else {
-        const added = await addRules(file, wanted);
-        outcome = added.ok
-          ? { rules: added.rules, saved: true }
-          : { rules: sessionRules(wanted), saved: false, error: added.error };
-      }
+      const outcome = await store.save(drafts(input, choice));
       kept.set(input, outcome);
       return outcome;
     },
     remember(input: GateInput): string {
-      const projectDir = projectOf(input);
       const done = kept.get(input);
-      if (done) return keptText(done, projectDir);
-      const proposal = propose(input);
-      const first = proposal.variants[0];
-      if (!first) return `nothing remembered: ${proposal.unavailable ?? "no rule fits this call"}`;
-      const rules = sessionRules(drafts(input, { patterns: first.patterns, scope: "project" }));
-      return keptText({ rules, saved: false }, projectDir);
+      if (done) return keptText(done, projectOf(input));
+      const first = propose(input).variants[0];
+      if (!first) {
+        return `nothing remembered: ${propose(input).unavailable ?? "no rule fits this call"}`;
+      }
+      const rules = store.addSession(drafts(input, { patterns: first.patterns, scope: "project" }));
+      return keptText({ rules, saved: false }, projectOf(input));
     },
   };
+}
+
+/** Where the gate's rules come from: flags, this session's answers, permissions.json. */
+class RuleSource {
+  private readonly file?: string;
+  private readonly session: PermissionRule[] = [];
+  private readonly warned = new Set<string>();
+
+  constructor(private readonly options: ApprovalOptions) {
+    this.file = options.homeDir === undefined ? undefined : permissionsPath(options.homeDir);
+  }
+
+  /** Every rule in force now (the file is read on each call, so other processes' changes count). */
+  async all(): Promise<PermissionRule[]> {
+    const extra = this.options.extraRules ?? [];
+    if (this.file === undefined) return [...extra, ...this.session];
+    const loaded = await loadRules(this.file);
+    if (!loaded.ok && !this.warned.has(loaded.error)) {
+      this.warned.add(loaded.error);
+      this.options.onWarning?.(
+        `${loaded.error}; saved permission rules are ignored until it is fixed or removed`,
+      );
+    }
+    return [...extra, ...this.session, ...(loaded.ok ? loaded.rules : [])];
+  }
+
+  /** Adds rules that hold until the process exits. */
+  addSession(drafts: readonly RuleDraft[]): PermissionRule[] {
+    const taken = new Set(this.session.map((r) => r.id));
+    const createdAt = new Date().toISOString();
+    const rules = drafts.map((d) => {
+      const rule = { id: newRuleId(taken, "s"), ...d, createdAt };
+      taken.add(rule.id);
+      return rule;
+    });
+    this.session.push(...rules);
+    return rules;
+  }
+
+  /** Persists rules; when that fails they hold for the session. */
+  async save(drafts: readonly RuleDraft[]): Promise<KeepOutcome> {
+    if (this.file === undefined) return { rules: this.addSession(drafts), saved: false };
+    const added = await addRules(this.file, drafts);
+    if (added.ok) return { rules: added.rules, saved: true };
+    return { rules: this.addSession(drafts), saved: false, error: added.error };
+  }
 }
 
 async function inspect(input: GateInput, projectDir: string): Promise<Seen> {

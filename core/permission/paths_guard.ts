@@ -70,11 +70,18 @@ export async function realDir(dir: string): Promise<string> {
 }
 
 /** Fills in `real` and `realRel` (relative to the real project directory). */
-export async function resolveReal(paths: readonly SubjectPath[], projectDir: string): Promise<SubjectPath[]> {
+export async function resolveReal(
+  paths: readonly SubjectPath[],
+  projectDir: string,
+): Promise<SubjectPath[]> {
   const realProject = await realDir(projectDir);
   return await Promise.all(paths.map(async (p) => {
     const real = await realPathOf(p.abs);
-    return { ...p, real: real ?? undefined, realRel: real === null ? null : projectRelative(realProject, real) };
+    return {
+      ...p,
+      real: real ?? undefined,
+      realRel: real === null ? null : projectRelative(realProject, real),
+    };
   }));
 }
 
@@ -89,11 +96,13 @@ export function guardPaths(
   for (const p of paths) {
     if (p.real === undefined) {
       return {
-        reason: `"${p.abs}" cannot be resolved (a symlink loop or no access): such paths ask every time`,
+        reason:
+          `"${p.abs}" cannot be resolved (a symlink loop or no access): such paths ask every time`,
         rule: "paths guard: unresolvable path",
       };
     }
-    const inside = projectRelative(o.cwd, p.abs) !== null && projectRelative(o.realCwd, p.real) !== null;
+    const inside = projectRelative(o.cwd, p.abs) !== null &&
+      projectRelative(o.realCwd, p.real) !== null;
     if (!inside) {
       const to = p.real === p.abs ? "" : ` (to "${p.real}")`;
       return {
@@ -118,5 +127,7 @@ export function guardPaths(
 
 /** Whether a project-relative path (with `/`) is in `.git/` or `.minoc/`, or is (or is in) an `.env*` entry. */
 export function isProtected(rel: string): boolean {
-  return rel.toLowerCase().split("/").some((s) => PROTECTED_DIRS.includes(s) || s.startsWith(".env"));
+  return rel.toLowerCase().split("/").some((s) =>
+    PROTECTED_DIRS.includes(s) || s.startsWith(".env")
+  );
 }

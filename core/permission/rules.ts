@@ -103,14 +103,18 @@ export function subjectPath(cwd: string, path: string, projectDir: string): Subj
 export function projectRelative(projectDir: string, abs: string): string | null {
   const rel = relative(projectDir, abs);
   if (rel === "") return ".";
-  if (rel === ".." || rel.startsWith("../") || rel.startsWith("..\\") || isAbsolute(rel)) return null;
+  if (rel === ".." || rel.startsWith("../") || rel.startsWith("..\\") || isAbsolute(rel)) {
+    return null;
+  }
   return normalizeSlashes(rel);
 }
 
 /** Whether a rule applies in `projectDir`. */
 export function inScope(rule: Pick<PermissionRule, "scope">, projectDir: string): boolean {
   if (rule.scope === "*") return true;
-  return caseless() ? rule.scope.toLowerCase() === projectDir.toLowerCase() : rule.scope === projectDir;
+  return caseless()
+    ? rule.scope.toLowerCase() === projectDir.toLowerCase()
+    : rule.scope === projectDir;
 }
 
 /** What the rules say about one call. */
@@ -205,7 +209,10 @@ function caseless(): boolean {
 }
 
 /** A rule in one line: `allow execute_command: npm test * (this project)`. */
-export function describeRule(rule: Omit<PermissionRule, "id" | "createdAt">, projectDir?: string): string {
+export function describeRule(
+  rule: Omit<PermissionRule, "id" | "createdAt">,
+  projectDir?: string,
+): string {
   return `${rule.action} ${rule.tool}: ${rule.pattern} (${scopeText(rule.scope, projectDir)})`;
 }
 
@@ -251,18 +258,24 @@ export function parseRuleFlag(
   knownTools?: readonly string[],
 ): RuleFlagResult {
   const flag = `--${action}`;
-  const form = `expected "<tool>:<pattern>", e.g. "execute_command:npm test *" or "write_to_file:src/**"`;
+  const form =
+    `expected "<tool>:<pattern>", e.g. "execute_command:npm test *" or "write_to_file:src/**"`;
   const colon = text.indexOf(":");
   if (colon < 0) return { ok: false, message: `Invalid ${flag} "${text}": ${form}` };
   const tool = text.slice(0, colon).trim();
   const pattern = text.slice(colon + 1).trim();
   if (!/^[a-z][a-z0-9_]*$/.test(tool)) {
-    return { ok: false, message: `Invalid ${flag} "${text}": "${tool}" is not a tool name; ${form}` };
+    return {
+      ok: false,
+      message: `Invalid ${flag} "${text}": "${tool}" is not a tool name; ${form}`,
+    };
   }
   if (knownTools && !knownTools.includes(tool)) {
     return {
       ok: false,
-      message: `Invalid ${flag} "${text}": unknown tool "${tool}" (tools: ${knownTools.join(", ")})`,
+      message: `Invalid ${flag} "${text}": unknown tool "${tool}" (tools: ${
+        knownTools.join(", ")
+      })`,
     };
   }
   const problem = patternProblem(tool, pattern);

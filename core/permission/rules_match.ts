@@ -42,7 +42,9 @@ export function splitCommand(line: string): SplitResult {
   let i = 0;
   while (i < line.length) {
     const ch = line[i];
-    const sepOp = line.startsWith("&>", i) ? undefined : SEPARATORS.find((s) => line.startsWith(s, i));
+    const sepOp = line.startsWith("&>", i)
+      ? undefined
+      : SEPARATORS.find((s) => line.startsWith(s, i));
     if (sepOp) {
       endSegment();
       i += sepOp.length;
@@ -130,7 +132,10 @@ function readDoubleQuoted(line: string, start: number): Part {
  * Reads a redirection at `i` (on `>` or `<`). Only harmless ones pass:
  * `>/dev/null`, `2>/dev/null`, `&>/dev/null`, `2>&1`, `>&2`.
  */
-function readRedirect(line: string, i: number): { ok: true; next: number } | { ok: false; reason: string } {
+function readRedirect(
+  line: string,
+  i: number,
+): { ok: true; next: number } | { ok: false; reason: string } {
   let j = i;
   const op = line.startsWith(">>", j) ? ">>" : line[j];
   j += op.length;

@@ -116,7 +116,9 @@ export function proposeRules(tool: string, subject: CallSubject): RuleProposal {
         unavailable: `a rule cannot match this command (${subject.refusal ?? "it cannot be read"})`,
       };
     }
-    if (subject.segments.length === 0) return { tool, variants: [], unavailable: "the command is empty" };
+    if (subject.segments.length === 0) {
+      return { tool, variants: [], unavailable: "the command is empty" };
+    }
     return { tool, variants: commandVariants(subject.segments) };
   }
   if (subject.kind === "paths") return pathProposal(tool, subject.paths);
@@ -134,7 +136,9 @@ function commandVariants(segments: string[][]): RuleVariant[] {
     ? null
     : unique(segments.map((w) => w.map(quoteWord).join(" ")));
   const variants: RuleVariant[] = [{ patterns: narrow, everywhere: narrow.every(specific) }];
-  if (exact && exact.join("\n") !== narrow.join("\n")) variants.push({ patterns: exact, everywhere: true });
+  if (exact && exact.join("\n") !== narrow.join("\n")) {
+    variants.push({ patterns: exact, everywhere: true });
+  }
   return variants;
 }
 
@@ -151,7 +155,9 @@ export function narrowPattern(words: readonly string[]): string {
   if (SUBCOMMAND_HEADS.has(name)) {
     if (next === undefined || next.startsWith("-")) return exact;
     const third = words[k + 2];
-    if (THREE_WORDS.has(`${name} ${next}`) && third !== undefined && !third.startsWith("-")) return keep(3);
+    if (THREE_WORDS.has(`${name} ${next}`) && third !== undefined && !third.startsWith("-")) {
+      return keep(3);
+    }
     return keep(2);
   }
   if (INTERPRETERS.has(name)) {

@@ -61,10 +61,13 @@ export async function loadRules(file: string): Promise<RulesResult> {
   const parsed = fileSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = issue.path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join("")
-      .replace(/^\./, "");
+    const field = issue.path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`))
+      .join("").replace(/^\./, "");
     const what = issue.message.charAt(0).toLowerCase() + issue.message.slice(1);
-    return { ok: false, error: `Cannot read "${file}": ${field ? `field "${field}": ` : ""}${what}` };
+    return {
+      ok: false,
+      error: `Cannot read "${file}": ${field ? `field "${field}": ` : ""}${what}`,
+    };
   }
   return { ok: true, rules: parsed.data.rules as PermissionRule[] };
 }

@@ -20,6 +20,15 @@ import { readFiles } from "./read_files.ts";
 import { replaceInFile } from "./replace_in_file.ts";
 import { searchFiles } from "./search_files.ts";
 import { writeToFile } from "./write_to_file.ts";
+import { executeCommand } from "./execute_command.ts";
+import { startProcess } from "./start_process.ts";
+import { listProcesses } from "./list_processes.ts";
+import { readProcessOutput } from "./read_process_output.ts";
+import { killProcess } from "./kill_process.ts";
+import { getEnv } from "./get_env.ts";
+import { setEnv } from "./set_env.ts";
+import { unsetEnv } from "./unset_env.ts";
+import { chmod } from "./chmod.ts";
 
 /** Every tool minoc offers, in the order the prompt documents them. */
 export const tools: readonly AnyTool[] = [
@@ -32,7 +41,15 @@ export const tools: readonly AnyTool[] = [
   replaceInFile,
   deleteFile,
   createDirectory,
-  // exec tools (execute_command, processes, environment, chmod) are added here by the lead
+  executeCommand,
+  startProcess,
+  listProcesses,
+  readProcessOutput,
+  killProcess,
+  getEnv,
+  setEnv,
+  unsetEnv,
+  chmod,
   askFollowupQuestion,
   attemptCompletion,
 ];

@@ -80,8 +80,9 @@ function statement(
   let input = stdin;
   for (let i = 0; i < rest.length; i++) {
     const t = rest[i];
-    if (t.type === "word") words.push(...splitExpanded(i === 0 ? t.raw.replace(/^@+/, "") : t.raw, rc));
-    else if (/^[0-9]?>/.test(t.op) && !/&\d$/.test(t.op) && rest[i + 1]?.type === "word") {
+    if (t.type === "word") {
+      words.push(...splitExpanded(i === 0 ? t.raw.replace(/^@+/, "") : t.raw, rc));
+    } else if (/^[0-9]?>/.test(t.op) && !/&\d$/.test(t.op) && rest[i + 1]?.type === "word") {
       writes.push(cmdWord((rest[++i] as CmdToken & { type: "word" }).raw, rc));
     } else if (t.op === "<" && rest[i + 1]?.type === "word") {
       input = { kind: "file", detail: (rest[++i] as CmdToken & { type: "word" }).raw };
@@ -89,8 +90,15 @@ function statement(
   }
   if (words.length === 0 && writes.length === 0) return undefined;
   if (head === "echo" || head.startsWith("echo.")) {
-    const text = render(rest.slice(1).filter((t, i, all) => t.type === "word" && !isRedirectTarget(all, i)));
-    if (writes.length > 0) emit({ shell: "cmd", words: [], text: render(rest), writes, stdin: null, pipeline: pipe }, rc);
+    const text = render(
+      rest.slice(1).filter((t, i, all) => t.type === "word" && !isRedirectTarget(all, i)),
+    );
+    if (writes.length > 0) {
+      emit(
+        { shell: "cmd", words: [], text: render(rest), writes, stdin: null, pipeline: pipe },
+        rc,
+      );
+    }
     return literal(text, "cmd");
   }
   return emit({ shell: "cmd", words, text: render(rest), writes, stdin: input, pipeline: pipe }, rc)

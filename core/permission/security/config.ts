@@ -124,7 +124,7 @@ function describe(issue: z.core.$ZodIssue): string {
   const where = field ? `field "${field}"` : "the top level";
   switch (issue.code) {
     case "invalid_type":
-      return issue.input === undefined
+      return /received undefined$/.test(issue.message)
         ? `${where} is required`
         : `${where} must be ${article(issue.expected)}`;
     case "unrecognized_keys":

@@ -33,11 +33,6 @@ export interface ReadContext {
   ): Source;
 }
 
-/** A literal word. */
-export function literalWord(text: string) {
-  return { text, literal: true, sources: [] };
-}
-
 /** Adds a finding of a structural rule (parse error, nesting, fork bomb). */
 export function addFinding(rc: ReadContext, rule: string, reason: string, segment: string): void {
   rc.findings.push({ rule, reason, segment: segment.trim().slice(0, 400) });

@@ -10,9 +10,9 @@ import type { ReadContext } from "./context.ts";
 import { operands, psPositional, psValues } from "./flags.ts";
 import { isInterpreter, POSIX_SHELLS, POWERSHELLS } from "./names.ts";
 import { worst } from "./sources.ts";
-import type { RawCommand, Segment, ShellKind, Source, Word } from "./types.ts";
+import type { Segment, ShellKind, Word } from "./types.ts";
 
-type Emit = (raw: RawCommand, rc: ReadContext) => unknown;
+import { type Emit, find, joinWords, startProcess, xargs } from "./derived.ts";
 
 /** Follows the code `seg` runs; sets `seg.code` when that code is not known now. */
 export function runNested(seg: Segment, rc: ReadContext, emit: Emit): void {
@@ -32,7 +32,9 @@ export function runNested(seg: Segment, rc: ReadContext, emit: Emit): void {
   else if (n === "env") envSplit(seg, rc);
   else if (n === "alias") aliases(seg, rc);
   else if (isInterpreter(n)) interpreter(seg, rc);
-  else if (/^(awk|gawk|mawk|nawk)$/.test(n) && seg.args[0]?.literal) shellStrings(operands(seg.args)[0]?.text ?? "", rc);
+  else if (/^(awk|gawk|mawk|nawk)$/.test(n) && seg.args[0]?.literal) {
+    shellStrings(operands(seg.args)[0]?.text ?? "", rc);
+  }
 }
 
 /** `watch [-n secs] [-d] command …`: the command words. */
@@ -146,7 +148,8 @@ function stdinCode(seg: Segment, shell: ShellKind, rc: ReadContext): void {
   else seg.code = input;
 }
 
-const SHELL_CALL = /\b(?:system|popen|exec|execSync|execFileSync|spawnSync|check_output|check_call|call|run|Popen|shell_exec|passthru|proc_open)\s*\(\s*(?:\[\s*)?(["'`])((?:\\.|(?!\1).)*)\1/g;
+const SHELL_CALL =
+  /\b(?:system|popen|exec|execSync|execFileSync|spawnSync|check_output|check_call|call|run|Popen|shell_exec|passthru|proc_open)\s*\(\s*(?:\[\s*)?(["'`])((?:\\.|(?!\1).)*)\1/g;
 
 /** Shell commands inside literal script code (`system("…")`, `os.system('…')`, backticks). */
 function shellStrings(code: string, rc: ReadContext): void {
@@ -173,68 +176,14 @@ function interpreter(seg: Segment, rc: ReadContext): void {
   if (seg.stdin && seg.stdin.kind !== "literal") seg.code = seg.stdin;
 }
 
-function find(seg: Segment, rc: ReadContext, emit: Emit): void {
-  const first = seg.args.findIndex((a) => /^[-(!]/.test(a.text));
-  const roots = first < 0 ? seg.args : seg.args.slice(0, first);
-  const each = (roots.length > 0 ? roots : [{ text: ".", literal: true, sources: [] }])
-    .map((r) => ({ ...r, text: r.text.replace(/[/\\]+$/, "") + "/*" }));
-  for (let i = 0; i < seg.args.length; i++) {
-    const t = seg.args[i].text;
-    if (t === "-delete") {
-      derived(seg, [lit("rm"), lit("-r"), lit("-f"), ...each], rc, emit, seg.text);
-    }
-    if (!/^-(exec|execdir|ok|okdir)$/.test(t)) continue;
-    const end = seg.args.findIndex((a, j) => j > i && (a.text === ";" || a.text === "+"));
-    const words = seg.args.slice(i + 1, end < 0 ? undefined : end);
-    const expanded = words.flatMap((w) => (w.text === "{}" ? each : [w]));
-    if (expanded.length > 0) derived(seg, expanded, rc, emit);
-    if (end > i) i = end;
-  }
-}
-
-function xargs(seg: Segment, rc: ReadContext, emit: Emit): void {
-  const valued = /^-([IELnPsda]|-replace|-max-args|-max-procs|-delimiter|-arg-file|-eof)$/;
-  let i = 0;
-  let replace: string | null = null;
-  while (i < seg.args.length && seg.args[i].text.startsWith("-")) {
-    const t = seg.args[i].text;
-    if (t === "-I" || t === "--replace") replace = seg.args[i + 1]?.text ?? "{}";
-    else if (/^-I.+/.test(t)) replace = t.slice(2);
-    i += valued.test(t) ? 2 : 1;
-  }
-  const words = seg.args.slice(i);
-  if (words.length === 0) words.push(lit("echo"));
-  const input = seg.stdin?.kind === "literal" ? seg.stdin.text.split(/\s+/).filter((s) => s) : [];
-  if (replace === null) return derived(seg, [...words, ...input.map(lit)], rc, emit);
-  const lines = input.length > 0 ? input.slice(0, 8) : [replace];
-  for (const line of lines) {
-    derived(seg, words.map((w) => ({ ...w, text: w.text.replaceAll(replace!, line) })), rc, emit);
-  }
-}
-
-function startProcess(seg: Segment, rc: ReadContext, emit: Emit): void {
-  const valued = ["filepath", "argumentlist", "args", "verb", "workingdirectory", "credential"]
-    .concat(["redirectstandardinput", "redirectstandardoutput", "redirectstandarderror", "windowstyle"]);
-  const file = psValues(seg.args, "filepath", 1)[0] ?? psPositional(seg.args, valued)[0];
-  if (!file) return;
-  const at = seg.args.findIndex((a) => /^-(a|ar|arg|args|argu\w*)(:|$)/i.test(a.text));
-  const listed: Word[] = [];
-  if (at >= 0) {
-    const glued = /:(.+)$/.exec(seg.args[at].text);
-    if (glued) listed.push({ ...seg.args[at], text: glued[1] });
-    for (let i = at + 1; i < seg.args.length && !/^-[A-Za-z]/.test(seg.args[i].text); i++) listed.push(seg.args[i]);
-  }
-  const args = at >= 0 ? listed : psPositional(seg.args, valued).slice(1);
-  const words = args.flatMap((w) => (w.literal ? splitArgs(w.text).map(lit) : [w]));
-  derived({ ...seg, shell: "cmd" }, [file, ...words], rc, emit);
-}
-
 /** `env -S "cmd args"` splits the string into a command. */
 function envSplit(seg: Segment, rc: ReadContext): void {
   const i = seg.args.findIndex((a) => /^(-S|--split-string)/.test(a.text));
   if (i < 0) return;
   const glued = /^(?:-S|--split-string=?)(.+)$/.exec(seg.args[i].text);
-  const rest = glued ? [{ ...seg.args[i], text: glued[1] }, ...seg.args.slice(i + 1)] : seg.args.slice(i + 1);
+  const rest = glued
+    ? [{ ...seg.args[i], text: glued[1] }, ...seg.args.slice(i + 1)]
+    : seg.args.slice(i + 1);
   runText(seg, rest, "bash", rc, false);
 }
 
@@ -258,37 +207,4 @@ function wsl(seg: Segment, rc: ReadContext): void {
     i += /^(-d|--distribution|-u|--user|--cd)$/.test(t) ? 2 : 1;
   }
   runText(seg, seg.args.slice(i), "bash", rc, false);
-}
-
-function derived(seg: Segment, words: Word[], rc: ReadContext, emit: Emit, text?: string): void {
-  const shown = text ?? joinWords(words, seg.shell);
-  emit(
-    { shell: seg.shell, words, text: shown, writes: [], stdin: null, pipeline: seg.pipeline },
-    rc,
-  );
-}
-
-/** Joins words back into command text, quoting those with spaces. */
-export function joinWords(words: Word[], shell: ShellKind): string {
-  if (words.length === 1) return words[0].text;
-  return words.map((w) => (/\s/.test(w.text) ? quote(w.text, shell) : w.text)).join(" ");
-}
-
-function quote(text: string, shell: ShellKind): string {
-  if (shell === "cmd") return `"${text}"`;
-  return `'${text.replaceAll("'", shell === "bash" ? `'\\''` : "''")}'`;
-}
-
-/** Splits a Windows argument string on blanks outside double quotes. */
-function splitArgs(text: string): string[] {
-  return [...text.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]);
-}
-
-function lit(text: string): Word {
-  return { text, literal: true, sources: [] };
-}
-
-/** Re-exported for the readers: a source for unknown text. */
-export function unknown(detail: string): Source {
-  return { kind: "variable", detail };
 }

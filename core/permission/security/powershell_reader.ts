@@ -58,7 +58,12 @@ export function readPowerShell(text: string, rc: ReadContext): Source {
   let out: Source | undefined;
   const lexed = lexChecked(text);
   if (lexed.unterminated) {
-    addFinding(rc, "parse-error", "A quote or bracket is not closed, so the command cannot be checked reliably", text);
+    addFinding(
+      rc,
+      "parse-error",
+      "A quote or bracket is not closed, so the command cannot be checked reliably",
+      text,
+    );
   }
   for (const statement of split(lexed.tokens, ["\n", ";", "&&", "||"])) {
     let input: Source | null = null;
@@ -182,7 +187,9 @@ function redirectTargets(tokens: PsToken[], rc: ReadContext): Word[] {
   const out: Word[] = [];
   tokens.forEach((t, i) => {
     const next = tokens[i + 1];
-    if (t.type === "op" && />/.test(t.op) && !/&\d$/.test(t.op) && next?.type === "word") out.push(wordOf(next, rc));
+    if (t.type === "op" && />/.test(t.op) && !/&\d$/.test(t.op) && next?.type === "word") {
+      out.push(wordOf(next, rc));
+    }
   });
   return out;
 }

@@ -11,7 +11,10 @@ type Skip = (args: Word[]) => number | null;
 
 /** Options that take a value, per prefix; `null` result = not a prefix use. */
 const PREFIXES: Record<string, Skip> = {
-  env: (a) => a.some((w) => /^(-S|--split-string)/.test(w.text)) ? null : skipOptions(a, ["u", "C", "unset", "chdir", "P"], (t) => /^[A-Za-z_]\w*=/.test(t)),
+  env: (a) =>
+    a.some((w) => /^(-S|--split-string)/.test(w.text))
+      ? null
+      : skipOptions(a, ["u", "C", "unset", "chdir", "P"], (t) => /^[A-Za-z_]\w*=/.test(t)),
   command: (a) => (a.some((w) => /^-[a-z]*[vV]/.test(w.text)) ? null : skipOptions(a, [])),
   builtin: (a) => skipOptions(a, []),
   exec: (a) => skipOptions(a, ["a"]),

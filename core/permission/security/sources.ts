@@ -100,7 +100,11 @@ export function outputOf(seg: Segment): Source {
   if (name === "get-childitem" || name === "get-item") {
     const paths = psPaths(seg);
     const base = paths.length > 0 ? paths : [{ text: ".", literal: true, sources: [] }];
-    return { kind: "program", detail: seg.text, paths: base.map((p) => ({ ...p, text: p.text.replace(/[\\/]+$/, "") + "\\*" })) };
+    return {
+      kind: "program",
+      detail: seg.text,
+      paths: base.map((p) => ({ ...p, text: p.text.replace(/[\\/]+$/, "") + "\\*" })),
+    };
   }
   if (name === "get-content" || (name === "type" && seg.shell === "cmd")) {
     return seg.args.length > 0 ? { kind: "file", detail: seg.text } : filtered(seg, argSource);

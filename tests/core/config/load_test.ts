@@ -1,11 +1,18 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { checkConfigFiles, configDirs, loadSettings } from "../../../core/config/load.ts";
+import {
+  checkConfigFiles,
+  configDirs,
+  configuredModels,
+  loadSettings,
+} from "../../../core/config/load.ts";
 import type { SettingFlags } from "../../../core/config/settings.ts";
 
 /** A temp tree with a `.minoc` home and a project folder; removed afterwards. */
 async function withTree(
-  fn: (t: { home: string; project: string; write(path: string, value: unknown): Promise<string> }) => Promise<void>,
+  fn: (
+    t: { home: string; project: string; write(path: string, value: unknown): Promise<string> },
+  ) => Promise<void>,
 ) {
   const root = await Deno.makeTempDir({ prefix: "minoc-config-" });
   const home = join(root, "app", ".minoc");
@@ -13,7 +20,10 @@ async function withTree(
   await Deno.mkdir(project, { recursive: true });
   const write = async (path: string, value: unknown) => {
     await Deno.mkdir(join(path, ".."), { recursive: true });
-    await Deno.writeTextFile(path, typeof value === "string" ? value : JSON.stringify(value, null, 2));
+    await Deno.writeTextFile(
+      path,
+      typeof value === "string" ? value : JSON.stringify(value, null, 2),
+    );
     return path;
   };
   try {
@@ -44,7 +54,11 @@ Deno.test("`loadSettings()` takes each layer in turn when the ones above it are 
       model: "from-home",
       baseUrl: "http://home:1/v1",
     });
-    const env = { MINOC_MODEL: "from-env", OPENAI_BASE_URL: "http://env:1/v1", OPENAI_API_KEY: "k" };
+    const env = {
+      MINOC_MODEL: "from-env",
+      OPENAI_BASE_URL: "http://env:1/v1",
+      OPENAI_API_KEY: "k",
+    };
     const flags = { model: "from-flag", baseUrl: "http://flag:1/v1" };
     const seen = async (f: SettingFlags, e: Record<string, string>) => {
       const r = await load(t, f, e);
@@ -119,7 +133,10 @@ Deno.test("`loadSettings()` lets a model's entry beat settings.json within a fol
     assert.equal(s.maxTurns, 7);
     assert.equal(s.contextWindow, 32000);
     assert.equal(s.customInstructions, "Be brief.");
-    assert.deepEqual(s.modelQuirks, { maxTokensField: "max_completion_tokens", streamOptions: false });
+    assert.deepEqual(s.modelQuirks, {
+      maxTokensField: "max_completion_tokens",
+      streamOptions: false,
+    });
     assert.equal(r.sources.temperature, pSettings);
     assert.equal(r.sources.topP, pModels);
     assert.equal(r.sources.maxTokens, hSettings);
@@ -171,7 +188,10 @@ Deno.test("`configDirs()` lists a folder once when the project is the home's par
     await Deno.mkdir(join(t.project, ".minoc", "config"), { recursive: true });
     const dirs = await configDirs(join(t.project, ".minoc"), t.project);
     assert.deepEqual(dirs, [{ scope: "home", dir: join(t.project, ".minoc", "config") }]);
-    assert.deepEqual((await configDirs(t.home, t.project)).map((d) => d.scope), ["project", "home"]);
+    assert.deepEqual((await configDirs(t.home, t.project)).map((d) => d.scope), [
+      "project",
+      "home",
+    ]);
   });
 });
 
@@ -185,7 +205,7 @@ Deno.test("`loadSettings()` reports every broken file and leaves their bytes unt
     const r = await load(t, {}, { OPENAI_API_KEY: "k" });
     assert.equal(r.ok, false);
     const lines = !r.ok ? r.message.split("\n") : [];
-    assert.deepEqual(lines.sort(), [
+    assert.deepEqual(lines, [
       `Cannot read config "${m}": invalid JSON at line 4, column 3: expected double-quoted property name`,
       `Cannot read config "${s}": field "retry.maxRetries" must be an integer (got 2.5)`,
       `Cannot read config "${s}": unknown field "colour" (expected one of: baseUrl, model, ` +
@@ -219,5 +239,23 @@ Deno.test("`checkConfigFiles()` marks each file absent, ok or bad", async () => 
       ["home", "models", "bad"],
     ]);
     assert.match(checks[3].problems[0], /field "x\.topK" must be from 1 to 1000000 \(got 0\)$/);
+  });
+});
+
+Deno.test("`configuredModels()` lists project models first and each name once", async () => {
+  await withTree(async (t) => {
+    assert.deepEqual(await configuredModels(t.home, t.project), { ok: true, models: [] });
+    await t.write(homeFile(t.home, "models.json"), { a: {}, shared: { topK: 3 } });
+    await t.write(projectFile(t.project, "models.json"), { shared: {}, p: {} });
+    assert.deepEqual(await configuredModels(t.home, t.project), {
+      ok: true,
+      models: ["shared", "p", "a"],
+    });
+    const path = await t.write(homeFile(t.home, "models.json"), { a: { topK: "x" } });
+    const r = await configuredModels(t.home, t.project);
+    assert.equal(
+      !r.ok && r.message,
+      `Cannot read config "${path}": field "a.topK" must be an integer (got "x")`,
+    );
   });
 });

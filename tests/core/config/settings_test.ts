@@ -12,7 +12,10 @@ import { DEFAULT_RETRY_POLICY } from "../../../core/llm/retry.ts";
 Deno.test("`resolveSettings()` explains what to set when neither key nor base URL is given", () => {
   const r = resolveSettings({}, {}, "/work");
   assert.equal(r.ok, false);
-  assert.match(!r.ok ? r.message : "", /^No model server configured: set OPENAI_API_KEY \(or --api-key\)/);
+  assert.match(
+    !r.ok ? r.message : "",
+    /^No model server configured: set OPENAI_API_KEY \(or --api-key\)/,
+  );
 });
 
 Deno.test("`resolveSettings()` uses OpenAI and its default model when only a key is given", () => {

@@ -49,7 +49,11 @@ Deno.test("`createBackupStore()` reads back entries, patches and numbering after
     const b = await first.recordChange("/p/d", { kind: "dir" }, null);
     const again = await createBackupStore(join(dir, "s1"), "s1");
     const entries = again.entries();
-    assert.deepEqual(entries.map((e) => [e.id, e.group, e.afterHash]), [[a, 1, "h2"], [b, 2, null]]);
+    assert.deepEqual(entries.map((e) => [e.id, e.group, e.afterHash]), [[a, 1, "h2"], [
+      b,
+      2,
+      null,
+    ]]);
     assert.equal(entries[1].beforeHash, DIR_STATE);
     again.beginGroup("g3");
     const c = await again.recordChange("/p/c", { kind: "absent" }, "h3");
@@ -102,6 +106,9 @@ Deno.test("`parseManifest()` applies later patches by id and skips lines that ar
 Deno.test("`patch()` rejects an id the store does not know", async () => {
   await withTempDir(async (dir) => {
     const store = await createBackupStore(join(dir, "s1"), "s1");
-    await assert.rejects(store.patch("c7", { undone: true }), /Unknown backup "c7" in session "s1"/);
+    await assert.rejects(
+      store.patch("c7", { undone: true }),
+      /Unknown backup "c7" in session "s1"/,
+    );
   });
 });

@@ -45,7 +45,10 @@ Deno.test("`undoChanges()` restores a file write_to_file overwrote", async () =>
     assert.equal(await Deno.readTextFile(join(root, "notes.md")), "line one\n");
     assert.deepEqual(report.reverted.map((i) => i.action), ["restored"]);
     assert.deepEqual(report.skipped, []);
-    assert.match(formatUndoReport(report, root), /Undo of write_to_file notes\.md:\n {2}restored +notes\.md\n/);
+    assert.match(
+      formatUndoReport(report, root),
+      /Undo of write_to_file notes\.md:\n {2}restored +notes\.md\n/,
+    );
   });
 });
 
@@ -72,7 +75,10 @@ Deno.test("`undoChanges()` reverts an edit_file change", async () => {
     await call(store, ctx, editFile, { path: "app.ts", old: "3000", new: "8080" });
     assert.match(await Deno.readTextFile(join(root, "app.ts")), /8080/);
     await undoChanges(store);
-    assert.equal(await Deno.readTextFile(join(root, "app.ts")), "const port = 3000;\nserve(port);\n");
+    assert.equal(
+      await Deno.readTextFile(join(root, "app.ts")),
+      "const port = 3000;\nserve(port);\n",
+    );
   });
 });
 
@@ -92,9 +98,9 @@ Deno.test("`undoChanges()` recreates a deleted file and a deleted directory tree
     const actions = report.reverted.map((i) => [i.action, i.path.slice(root.length)]);
     // Files first (newest first); their folders then already exist again.
     assert.deepEqual(actions, [
+      ["recreated", "/lib/empty"],
       ["recreated", "/lib/deep/b.ts"],
       ["unchanged", "/lib/deep"],
-      ["recreated", "/lib/empty"],
       ["recreated", "/lib/a.ts"],
       ["unchanged", "/lib"],
       ["recreated", "/old.txt"],
@@ -142,7 +148,7 @@ Deno.test("`undoChanges()` walks back one group at a time, and all of them newes
     await call(store, ctx, writeToFile, { path: "v.txt", content: "v5\n" });
     const all = await undoChanges(store, { all: true });
     assert.equal(await Deno.readTextFile(file), "v1\n");
-    assert.deepEqual(all.reverted.map((i) => i.group), [5, 1]);
+    assert.deepEqual(all.reverted.map((i) => i.group), [6, 2]);
     assert.deepEqual(all.skipped, []);
   });
 });

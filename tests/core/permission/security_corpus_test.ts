@@ -29,7 +29,9 @@ async function mismatches(cases: Case[]): Promise<string[]> {
     const ruleOk = c.verdict === "allow" || v.rule === c.rule;
     if (v.verdict !== c.verdict || !ruleOk) {
       out.push(
-        `${c.shell} ${JSON.stringify(c.command)}: want ${c.verdict} ${c.rule ?? ""}, got ${v.verdict} ${v.rule} (${v.reason})`,
+        `${c.shell} ${JSON.stringify(c.command)}: want ${c.verdict} ${
+          c.rule ?? ""
+        }, got ${v.verdict} ${v.rule} (${v.reason})`,
       );
     }
   }
@@ -41,7 +43,11 @@ for (const file of ["bash.jsonl", "windows.jsonl"]) {
     const cases = await corpus(file);
     assert.ok(cases.length >= 300, `${file} holds only ${cases.length} cases`);
     const bad = await mismatches(cases);
-    assert.deepEqual(bad, [], `${bad.length} of ${cases.length} cases disagree:\n${bad.join("\n")}`);
+    assert.deepEqual(
+      bad,
+      [],
+      `${bad.length} of ${cases.length} cases disagree:\n${bad.join("\n")}`,
+    );
   });
 }
 

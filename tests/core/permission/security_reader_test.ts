@@ -15,7 +15,8 @@ Deno.test("readCommand() splits bash on ; && || | & and newlines", async () => {
 });
 
 Deno.test("readCommand() reads into if, loops, case, subshells, groups and functions", async () => {
-  const text = "if a; then b; else c; fi; while d; do e; done; case x in y) f;; esac; ( g ); { h; }; k() { m; }";
+  const text =
+    "if a; then b; else c; fi; while d; do e; done; case x in y) f;; esac; ( g ); { h; }; k() { m; }";
   assert.deepEqual(await names(text), ["a", "b", "c", "d", "e", "f", "g", "h", "m"]);
 });
 
@@ -39,7 +40,12 @@ Deno.test("readCommand() follows bash -c, eval, sh reading literal stdin, find -
 
 Deno.test("readCommand() skips transparent prefixes and normalises the command word", async () => {
   assert.deepEqual(await names("env FOO=1 nice -n 5 timeout 3 nohup /usr/bin/A.exe x"), ["a"]);
-  assert.deepEqual(await names("s''udo x; \\sudo x; $'\\x73udo' x; \"su\"do x"), ["sudo", "sudo", "sudo", "sudo"]);
+  assert.deepEqual(await names("s''udo x; \\sudo x; $'\\x73udo' x; \"su\"do x"), [
+    "sudo",
+    "sudo",
+    "sudo",
+    "sudo",
+  ]);
   assert.deepEqual(await names("command -v sudo"), ["command"]);
 });
 
@@ -54,13 +60,17 @@ Deno.test("readCommand() substitutes variables assigned a literal earlier in the
 Deno.test("readCommand() records where unknown code comes from", async () => {
   const { segments } = await readCommand("curl x | base64 -d | sh", "bash", POSIX);
   assert.equal(segments.at(-1)?.code?.kind, "decoded");
-  const net = await readCommand("X=$(wget -qO- x); eval \"$X\"", "bash", POSIX);
+  const net = await readCommand('X=$(wget -qO- x); eval "$X"', "bash", POSIX);
   assert.equal(net.segments.at(-1)?.code?.kind, "network");
 });
 
 Deno.test("readCommand() follows cd so later segments know where they run", async () => {
   const { segments } = await readCommand("cd /tmp && a; cd sub; b; cd $X; c", "bash", POSIX);
-  assert.deepEqual(segments.filter((s) => s.name !== "cd").map((s) => s.cwd), ["/tmp", "/tmp/sub", ""]);
+  assert.deepEqual(segments.filter((s) => s.name !== "cd").map((s) => s.cwd), [
+    "/tmp",
+    "/tmp/sub",
+    "",
+  ]);
 });
 
 Deno.test("readCommand() reports a fork bomb and a parse error as findings", async () => {
@@ -90,8 +100,13 @@ Deno.test("readCommand() resolves PowerShell aliases, call operators, script blo
 });
 
 Deno.test("readCommand() reads PowerShell -Command and cmd /c in any nesting", async () => {
-  assert.deepEqual(await names("powershell -NoProfile -Command \"cmd /c 'a & b'\"", "bash"), ["powershell", "cmd", "a", "b"]);
-  assert.deepEqual(await names("c^md /C \"a && b\" | c", "cmd"), ["cmd", "a", "b", "c"]);
+  assert.deepEqual(await names("powershell -NoProfile -Command \"cmd /c 'a & b'\"", "bash"), [
+    "powershell",
+    "cmd",
+    "a",
+    "b",
+  ]);
+  assert.deepEqual(await names('c^md /C "a && b" | c', "cmd"), ["cmd", "a", "b", "c"]);
 });
 
 Deno.test("readCommand() expands cmd variables, literal sets and escapes", async () => {

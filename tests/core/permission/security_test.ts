@@ -28,8 +28,18 @@ const fakeTool: AnyTool = {
   execute: () => Promise.resolve({ ok: true, output: "", display: "" }),
 };
 
-function gateInput(tool: string, params: Record<string, string>, cwd = "/home/dev/project"): GateInput {
-  return { call: { tool, params }, tool: { ...fakeTool, name: tool }, args: params, preview: { kind: "none" }, cwd };
+function gateInput(
+  tool: string,
+  params: Record<string, string>,
+  cwd = "/home/dev/project",
+): GateInput {
+  return {
+    call: { tool, params },
+    tool: { ...fakeTool, name: tool },
+    args: params,
+    preview: { kind: "none" },
+    cwd,
+  };
 }
 
 Deno.test("checkCommand() allows an ordinary command with an empty rule and low risk", async () => {
@@ -52,7 +62,10 @@ Deno.test("checkCommand() names the offending segment, not the whole line, when 
 });
 
 Deno.test("checkCommand() lets the worst verdict win: block over warn, high over medium", async () => {
-  assert.equal((await checkCommand("git push --force; sudo ls", BASH)).rule, "privilege-escalation");
+  assert.equal(
+    (await checkCommand("git push --force; sudo ls", BASH)).rule,
+    "privilege-escalation",
+  );
   const warn = await checkCommand("kill 42; git push -f", BASH);
   assert.equal(warn.rule, "git-history");
   assert.equal(warn.risk, "high");
@@ -78,11 +91,27 @@ Deno.test("checkCommand() resolves relative paths against the given cwd", async 
 
 Deno.test("checkCommand() applies custom block and warn patterns from the config", async () => {
   const cfg = config({
-    block: [{ id: "no-tf-destroy", pattern: "terraform destroy *", reason: "Destroys infrastructure" }],
-    warn: [{ id: "kubectl-apply", pattern: "re:^kubectl (apply|replace)\\b", reason: "Changes the cluster", risk: "medium" }],
+    block: [{
+      id: "no-tf-destroy",
+      pattern: "terraform destroy *",
+      reason: "Destroys infrastructure",
+    }],
+    warn: [{
+      id: "kubectl-apply",
+      pattern: "re:^kubectl (apply|replace)\\b",
+      reason: "Changes the cluster",
+      risk: "medium",
+    }],
   });
-  const blocked = await checkCommand("cd infra && terraform destroy -auto-approve", { ...BASH, config: cfg });
-  assert.deepEqual([blocked.verdict, blocked.rule, blocked.reason], ["block", "no-tf-destroy", "Destroys infrastructure"]);
+  const blocked = await checkCommand("cd infra && terraform destroy -auto-approve", {
+    ...BASH,
+    config: cfg,
+  });
+  assert.deepEqual([blocked.verdict, blocked.rule, blocked.reason], [
+    "block",
+    "no-tf-destroy",
+    "Destroys infrastructure",
+  ]);
   const bare = await checkCommand("terraform destroy", { ...BASH, config: cfg });
   assert.equal(bare.rule, "no-tf-destroy", "a trailing ' *' also matches nothing");
   const warned = await checkCommand("kubectl apply -f x.yaml", { ...BASH, config: cfg });
@@ -92,13 +121,17 @@ Deno.test("checkCommand() applies custom block and warn patterns from the config
 
 Deno.test("checkCommand() matches custom patterns on the normalised command, so quoting does not dodge them", async () => {
   const cfg = config({ block: [{ id: "no-nuke", pattern: "nuke *", reason: "No nuking" }] });
-  for (const c of ["nuke all", "n''uke all", "/opt/bin/nuke all", "env nuke all", "bash -c 'nuke all'"]) {
+  for (
+    const c of ["nuke all", "n''uke all", "/opt/bin/nuke all", "env nuke all", "bash -c 'nuke all'"]
+  ) {
     assert.equal((await checkCommand(c, { ...BASH, config: cfg })).rule, "no-nuke", c);
   }
 });
 
 Deno.test("checkCommand() limits a custom rule to the shells it lists", async () => {
-  const cfg = config({ warn: [{ id: "ps-only", pattern: "deploy *", reason: "Deploys", shells: ["powershell"] }] });
+  const cfg = config({
+    warn: [{ id: "ps-only", pattern: "deploy *", reason: "Deploys", shells: ["powershell"] }],
+  });
   assert.equal((await checkCommand("deploy now", { ...BASH, config: cfg })).verdict, "allow");
   const ps = await checkCommand("deploy now", { ...BASH, shell: "powershell", config: cfg });
   assert.equal(ps.rule, "ps-only");
@@ -108,14 +141,24 @@ Deno.test("checkCommand() skips built-in rules disabled by id", async () => {
   const cfg = config({ disabled: ["kill", "git-history"] });
   assert.equal((await checkCommand("kill 123", { ...BASH, config: cfg })).verdict, "allow");
   assert.equal((await checkCommand("git push --force", { ...BASH, config: cfg })).verdict, "allow");
-  assert.equal((await checkCommand("git push --force", BASH)).verdict, "warn", "other configs are unaffected");
+  assert.equal(
+    (await checkCommand("git push --force", BASH)).verdict,
+    "warn",
+    "other configs are unaffected",
+  );
 });
 
 Deno.test("checkCommand() allows a segment matching an exception but still judges the others", async () => {
   const cfg = config({ exceptions: ["git push --force-with-lease *"] });
-  assert.equal((await checkCommand("git push --force-with-lease origin x", { ...BASH, config: cfg })).verdict, "allow");
+  assert.equal(
+    (await checkCommand("git push --force-with-lease origin x", { ...BASH, config: cfg })).verdict,
+    "allow",
+  );
   assert.equal((await checkCommand("git push --force", { ...BASH, config: cfg })).verdict, "warn");
-  const both = await checkCommand("git push --force-with-lease && sudo ls", { ...BASH, config: cfg });
+  const both = await checkCommand("git push --force-with-lease && sudo ls", {
+    ...BASH,
+    config: cfg,
+  });
   assert.equal(both.rule, "privilege-escalation");
 });
 
@@ -172,13 +215,17 @@ Deno.test("securityGate() asks for a warned command and passes an allowed one", 
 
 Deno.test("securityGate() passes tools that do not run commands", async () => {
   const gate = securityGate({ cwd: "/p", home: "/home/dev", shell: "bash" });
-  const v = await gate.check(gateInput("write_to_file", { path: "/etc/passwd", content: "rm -rf /" }));
+  const v = await gate.check(
+    gateInput("write_to_file", { path: "/etc/passwd", content: "rm -rf /" }),
+  );
   assert.equal(v.action, "pass");
 });
 
 Deno.test("securityGate() judges relative paths from the call's own cwd", async () => {
   const gate = securityGate({ cwd: "/home/dev/project", home: "/home/dev", shell: "bash" });
-  const v = await gate.check(gateInput("execute_command", { command: "rm -rf *", cwd: ".." }, "/home/dev/project"));
+  const v = await gate.check(
+    gateInput("execute_command", { command: "rm -rf *", cwd: ".." }, "/home/dev/project"),
+  );
   assert.equal(v.action, "deny", "rm -rf * in the home directory");
 });
 

@@ -105,7 +105,9 @@ export const deleteOutside = defineRule(
     if (!op || !op.recursive) return null;
     for (const t of op.targets) {
       const c = classifyPath(t, ctx);
-      if (c === "outside" && resolvedPath(t.text, ctx) === resolvedPath(ctx.project ?? ctx.cwd, ctx)) {
+      if (
+        c === "outside" && resolvedPath(t.text, ctx) === resolvedPath(ctx.project ?? ctx.cwd, ctx)
+      ) {
         return `Recursive delete of the working directory itself: "${t.text}"`;
       }
       if (c === "outside") {

@@ -84,7 +84,9 @@ export const publish = defineRule(
     const args = lowerArgs(seg);
     const v = verb(seg, ["-C", "--prefix"]).sub;
     if (PUBLISH_VERBS[seg.name]?.test(v)) return `Publishes or deploys: ${seg.text}`;
-    if (seg.name === "vercel" && args.includes("--prod")) return `Deploys to production: ${seg.text}`;
+    if (seg.name === "vercel" && args.includes("--prod")) {
+      return `Deploys to production: ${seg.text}`;
+    }
     if ((seg.name === "docker" || seg.name === "podman") && args.includes("--push")) {
       return `Publishes an image: ${seg.text}`;
     }
@@ -112,7 +114,9 @@ export const kill = defineRule(
   "medium",
   "Killing processes (kill, pkill, killall, taskkill, Stop-Process)",
   (seg) => {
-    if (seg.name === "kill" && seg.args.some((a) => /^-[lL]$|^--(list|table)$/.test(a.text))) return null;
+    if (seg.name === "kill" && seg.args.some((a) => /^-[lL]$|^--(list|table)$/.test(a.text))) {
+      return null;
+    }
     if (/^(kill|killall|pkill|xkill|skill|taskkill|tskill|stop-process)$/.test(seg.name)) {
       return `Kills processes: ${seg.text}`;
     }
@@ -171,7 +175,10 @@ export const globalInstall = defineRule(
       /^(install|uninstall|update)-(module|package|script|psresource)$/.test(n)
     ) return `System-wide install: ${seg.text}`;
     if (n === "composer" && args[0] === "global") return `Global install: ${seg.text}`;
-    if (n === "nix-env" && seg.args.some((a) => /^-[a-zA-Z]*[ieu]|^--(install|uninstall|upgrade)$/.test(a.text))) {
+    if (
+      n === "nix-env" &&
+      seg.args.some((a) => /^-[a-zA-Z]*[ieu]|^--(install|uninstall|upgrade)$/.test(a.text))
+    ) {
       return `System package change: ${seg.text}`;
     }
     return null;

@@ -5,7 +5,7 @@
  * @module
  */
 import { operands, psPositional, psValues } from "../flags.ts";
-import type { Rule, RuleContext, Segment, Word } from "../types.ts";
+import type { Rule, Segment, Word } from "../types.ts";
 
 /** Defines a built-in rule. */
 export function defineRule(
@@ -147,6 +147,3 @@ export const EDITORS = new Set([
 export function anyArg(seg: Segment, re: RegExp): Word | undefined {
   return seg.args.find((a) => re.test(a.text));
 }
-
-/** Shorthand type for rule match functions. */
-export type Match = (seg: Segment, ctx: RuleContext) => string | null;

@@ -203,69 +203,75 @@ export const machineConfig = defineRule(
   "block",
   "critical",
   "Other machine-wide settings: sysctl, kernel modules, SELinux/SIP/Defender, network interfaces and routes, hostname and clock, setx /M, alternatives",
-  (seg) => {
-    const n = seg.name;
-    const args = lowerArgs(seg);
-    if (
-      n === "sysctl" &&
-      args.some((a) =>
-        a === "-w" || a === "-p" || a === "--system" || a === "--load" || a.includes("=")
-      )
-    ) return "Changing kernel parameters with sysctl";
-    if (/^(insmod|rmmod|kextload|kextunload|setenforce|setsebool|semanage)$/.test(n)) {
-      return `Changing kernel or security settings with ${n}`;
-    }
-    if (
-      n === "modprobe" &&
-      !args.some((a) => /^(-n|--dry-run|-c|--showconfig|--show-depends|-D)$/.test(a))
-    ) return "Loading or removing kernel modules";
-    if (n === "csrutil" && /^(disable|clear|authenticated-root)$/.test(args[0] ?? "")) {
-      return "Changing System Integrity Protection";
-    }
-    if (
-      n === "spctl" && args.some((a) => /^--(master-disable|global-disable|add|disable)$/.test(a))
-    ) return "Changing Gatekeeper";
-    if (/^(set|add|remove)-mppreference$/.test(n)) return "Changing Microsoft Defender settings";
-    if (
-      n === "ip" && args.length >= 2 &&
-      /^(addr|address|a|route|r|link|l|rule|neigh|tunnel|netns)$/.test(args[0]) &&
-      NET_CHANGE.test(args[1])
-    ) return `Changing network configuration with ip ${args[0]} ${args[1]}`;
-    if (n === "ifconfig" && args.length >= 2) return "Changing a network interface with ifconfig";
-    if (n === "route" && NET_CHANGE.test(args[0] ?? "")) return "Changing the routing table";
-    if (n === "nmcli" && args.some((a) => /^(up|down|modify|delete|add|reload|off)$/.test(a))) {
-      return "Changing network connections with nmcli";
-    }
-    if (
-      n === "netsh" &&
-      (args[0] === "interface" || args[0] === "int" || args[0] === "winsock" ||
-        args[0] === "wlan") &&
-      args.some((a) => /^(set|add|delete|reset)$/.test(a))
-    ) return "Changing network settings with netsh";
-    if (
-      /^(new|set|remove)-netipaddress$|^set-netipinterface$|^set-dnsclientserveraddress$|^(new|remove)-netroute$/
-        .test(n)
-    ) return `Changing network settings with ${seg.rawName}`;
-    if (
-      (n === "hostnamectl" || n === "timedatectl" || n === "localectl") &&
-      /^set-/.test(args[0] ?? "")
-    ) return `Changing machine settings with ${n} ${args[0]}`;
-    if (n === "hostname" && operands(seg.args).length > 0 && seg.shell === "bash") {
-      return "Changing the host name";
-    }
-    if ((n === "date" && hasArg(seg.args, ["-s", "--set"])) || n === "set-date") {
-      return "Changing the system clock";
-    }
-    if (n === "setx" && cmdSwitch(seg.args, "m")) {
-      return "Changing machine-wide environment variables with setx /M";
-    }
-    if (
-      /^(update-alternatives|alternatives)$/.test(n) &&
-      args.some((a) => /^--(set|install|remove|remove-all|config|auto)$/.test(a))
-    ) return "Changing system alternatives";
-    if (n === "wmic" && args.some((a) => /^(call|delete|set|create)$/.test(a))) {
-      return "Changing the system with wmic";
-    }
-    return null;
-  },
+  (seg) => kernelSetting(seg) ?? networkSetting(seg) ?? systemSetting(seg),
 );
+
+function kernelSetting(seg: Segment): string | null {
+  const n = seg.name;
+  const args = lowerArgs(seg);
+  const sysctlWrites = args.some((a) => /^(-w|-p|--system|--load)$/.test(a) || a.includes("="));
+  if (n === "sysctl" && sysctlWrites) return "Changing kernel parameters with sysctl";
+  if (/^(insmod|rmmod|kextload|kextunload|setenforce|setsebool|semanage)$/.test(n)) {
+    return `Changing kernel or security settings with ${n}`;
+  }
+  const dryRun = args.some((a) => /^(-n|--dry-run|-c|--showconfig|--show-depends|-D)$/.test(a));
+  if (n === "modprobe" && !dryRun) return "Loading or removing kernel modules";
+  if (n === "csrutil" && /^(disable|clear|authenticated-root)$/.test(args[0] ?? "")) {
+    return "Changing System Integrity Protection";
+  }
+  if (
+    n === "spctl" && args.some((a) => /^--(master-disable|global-disable|add|disable)$/.test(a))
+  ) {
+    return "Changing Gatekeeper";
+  }
+  if (/^(set|add|remove)-mppreference$/.test(n)) return "Changing Microsoft Defender settings";
+  return null;
+}
+
+const IP_OBJECTS = /^(addr|address|a|route|r|link|l|rule|neigh|tunnel|netns)$/;
+const NET_CMDLETS =
+  /^(new|set|remove)-netipaddress$|^set-netipinterface$|^set-dnsclientserveraddress$|^(new|remove)-netroute$/;
+
+function networkSetting(seg: Segment): string | null {
+  const n = seg.name;
+  const args = lowerArgs(seg);
+  if (n === "ip" && IP_OBJECTS.test(args[0] ?? "") && NET_CHANGE.test(args[1] ?? "")) {
+    return `Changing network configuration with ip ${args[0]} ${args[1]}`;
+  }
+  if (n === "ifconfig" && args.length >= 2) return "Changing a network interface with ifconfig";
+  if (n === "route" && NET_CHANGE.test(args[0] ?? "")) return "Changing the routing table";
+  if (n === "nmcli" && args.some((a) => /^(up|down|modify|delete|add|reload|off)$/.test(a))) {
+    return "Changing network connections with nmcli";
+  }
+  const netshArea = /^(interface|int|winsock|wlan)$/.test(args[0] ?? "");
+  if (n === "netsh" && netshArea && args.some((a) => /^(set|add|delete|reset)$/.test(a))) {
+    return "Changing network settings with netsh";
+  }
+  if (NET_CMDLETS.test(n)) return `Changing network settings with ${seg.rawName}`;
+  return null;
+}
+
+function systemSetting(seg: Segment): string | null {
+  const n = seg.name;
+  const args = lowerArgs(seg);
+  if (/^(hostnamectl|timedatectl|localectl)$/.test(n) && /^set-/.test(args[0] ?? "")) {
+    return `Changing machine settings with ${n} ${args[0]}`;
+  }
+  if (n === "hostname" && operands(seg.args).length > 0 && seg.shell === "bash") {
+    return "Changing the host name";
+  }
+  if ((n === "date" && hasArg(seg.args, ["-s", "--set"])) || n === "set-date") {
+    return "Changing the system clock";
+  }
+  if (n === "setx" && cmdSwitch(seg.args, "m")) {
+    return "Changing machine-wide environment variables with setx /M";
+  }
+  const alternatives = args.some((a) => /^--(set|install|remove|remove-all|config|auto)$/.test(a));
+  if (/^(update-alternatives|alternatives)$/.test(n) && alternatives) {
+    return "Changing system alternatives";
+  }
+  if (n === "wmic" && args.some((a) => /^(call|delete|set|create)$/.test(a))) {
+    return "Changing the system with wmic";
+  }
+  return null;
+}

@@ -42,9 +42,9 @@ export const STRUCTURAL: readonly Rule[] = [
   ),
   defineRule(
     "too-deep",
-    "warn",
-    "high",
-    "Code nested too deeply to follow (bash -c inside eval inside …)",
+    "block",
+    "critical",
+    "Code nested more than 8 levels deep (bash -c inside eval inside …), too deep to follow",
     never,
   ),
   defineRule(
@@ -75,6 +75,7 @@ export const BUILTIN_RULES: readonly Rule[] = [
   shutdown,
   machineConfig,
   STRUCTURAL[0],
+  STRUCTURAL[1],
   gitHistory,
   publish,
   deleteOutside,
@@ -87,6 +88,5 @@ export const BUILTIN_RULES: readonly Rule[] = [
   userConfig,
   listener,
   dynamicCommand,
-  STRUCTURAL[1],
   STRUCTURAL[2],
 ];

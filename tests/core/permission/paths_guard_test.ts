@@ -1,0 +1,91 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { guardPaths, isProtected, realPathOf, resolveReal } from "../../../core/permission/paths_guard.ts";
+import { subjectPath } from "../../../core/permission/rules.ts";
+import { withTempDir } from "../../support/tool_context.ts";
+
+/** A project directory and a sibling "outside" directory in one temp dir. */
+async function layout(root: string): Promise<{ project: string; outside: string }> {
+  const project = join(root, "project");
+  const outside = join(root, "outside");
+  await Deno.mkdir(join(project, "src"), { recursive: true });
+  await Deno.mkdir(outside);
+  await Deno.writeTextFile(join(outside, "secret.txt"), "x");
+  return { project, outside };
+}
+
+async function guard(project: string, path: string, write: boolean) {
+  const paths = await resolveReal([subjectPath(project, path, project)], project);
+  return guardPaths(paths, { cwd: project, realCwd: project, write });
+}
+
+Deno.test("`guardPaths()` asks for a path that climbs out with ..", async () => {
+  await withTempDir(async (root) => {
+    const { project } = await layout(root);
+    const f = await guard(project, "src/../../outside/secret.txt", false);
+    assert.equal(f?.rule, "paths guard: outside the working directory");
+    assert.match(f?.reason ?? "", /resolves outside the working directory/);
+    assert.equal(await guard(project, "src/../src/new.ts", true), null);
+  });
+});
+
+Deno.test("`guardPaths()` asks for a path that escapes through a symlink, even to a file not yet there", async () => {
+  await withTempDir(async (root) => {
+    const { project, outside } = await layout(root);
+    await Deno.symlink(outside, join(project, "src", "link"));
+    const existing = await guard(project, "src/link/secret.txt", false);
+    assert.equal(existing?.rule, "paths guard: outside the working directory");
+    assert.match(existing?.reason ?? "", new RegExp(`to "${outside}/secret.txt"`));
+    const fresh = await guard(project, "src/link/new/deep/file.ts", true);
+    assert.equal(fresh?.rule, "paths guard: outside the working directory");
+  });
+});
+
+Deno.test("`guardPaths()` follows a dangling symlink to where a write would land", async () => {
+  await withTempDir(async (root) => {
+    const { project, outside } = await layout(root);
+    await Deno.symlink(join(outside, "not-yet.txt"), join(project, "dangling.txt"));
+    assert.equal(await realPathOf(join(project, "dangling.txt")), join(outside, "not-yet.txt"));
+    const f = await guard(project, "dangling.txt", true);
+    assert.equal(f?.rule, "paths guard: outside the working directory");
+  });
+});
+
+Deno.test("`guardPaths()` lets a symlink that stays inside the project pass", async () => {
+  await withTempDir(async (root) => {
+    const { project } = await layout(root);
+    await Deno.symlink(join(project, "src"), join(project, "alias"));
+    assert.equal(await guard(project, "alias/a.ts", true), null);
+  });
+});
+
+Deno.test("`guardPaths()` asks for writes to .git/, .minoc/ and .env* but not for reads", async () => {
+  await withTempDir(async (root) => {
+    const { project } = await layout(root);
+    await Deno.mkdir(join(project, ".git"));
+    for (const path of [".git/config", ".minoc/config/permissions.json", ".env", "sub/.env.local", ".GIT/hooks/x"]) {
+      const f = await guard(project, path, true);
+      assert.equal(f?.rule, "paths guard: protected path", path);
+      assert.equal(await guard(project, path, false), null, path);
+    }
+    assert.equal(await guard(project, "src/environment.ts", true), null);
+  });
+});
+
+Deno.test("`guardPaths()` asks for a write reaching .git through a symlinked directory", async () => {
+  await withTempDir(async (root) => {
+    const { project } = await layout(root);
+    await Deno.mkdir(join(project, ".git", "hooks"), { recursive: true });
+    await Deno.symlink(join(project, ".git", "hooks"), join(project, "hooks"));
+    const f = await guard(project, "hooks/pre-commit", true);
+    assert.equal(f?.rule, "paths guard: protected path");
+  });
+});
+
+Deno.test("`isProtected()` matches whole segments only", () => {
+  assert.equal(isProtected(".git"), true);
+  assert.equal(isProtected("a/.minoc/b"), true);
+  assert.equal(isProtected(".envrc"), true);
+  assert.equal(isProtected("my.git/x"), false);
+  assert.equal(isProtected("src/env.ts"), false);
+});

@@ -1,0 +1,85 @@
+/**
+ * Drives a program in a real terminal through tmux: start it, type keys,
+ * read the screen.
+ *
+ * @module
+ */
+
+async function tmux(...args: string[]): Promise<string> {
+  const out = await new Deno.Command("tmux", { args, stdout: "piped", stderr: "piped" }).output();
+  if (!out.success) {
+    throw new Error(`tmux ${args[0]} failed: ${new TextDecoder().decode(out.stderr)}`);
+  }
+  return new TextDecoder().decode(out.stdout);
+}
+
+/** Whether tmux is installed. */
+export function hasTmux(): boolean {
+  try {
+    return new Deno.Command("tmux", { args: ["-V"], stdout: "null", stderr: "null" }).outputSync()
+      .success;
+  } catch {
+    return false;
+  }
+}
+
+/** One tmux session running one command. */
+export class TmuxSession {
+  private constructor(readonly name: string) {}
+
+  /** Starts `commandLine` (a shell command) with exactly `env`, in `cwd`. */
+  static async start(
+    commandLine: string,
+    o: { cwd: string; env: Record<string, string>; width?: number; height?: number },
+  ): Promise<TmuxSession> {
+    const name = `minoc_test_${crypto.randomUUID().slice(0, 8)}`;
+    const vars = Object.entries(o.env).map(([k, v]) => `${k}='${v.replaceAll("'", `'\\''`)}'`);
+    const full = `env -i ${vars.join(" ")} ${commandLine}; echo "[exit $?]"; sleep 600`;
+    await tmux(
+      "new-session",
+      "-d",
+      "-s",
+      name,
+      "-x",
+      String(o.width ?? 120),
+      "-y",
+      String(o.height ?? 50),
+      "-c",
+      o.cwd,
+      full,
+    );
+    return new TmuxSession(name);
+  }
+
+  /** Sends keys (tmux key names such as `Enter`, `Down`, `C-c`, or literal text). */
+  async send(...keys: string[]): Promise<void> {
+    await tmux("send-keys", "-t", this.name, ...keys);
+  }
+
+  /** Types literal text (no key-name interpretation). */
+  async type(text: string): Promise<void> {
+    await tmux("send-keys", "-t", this.name, "-l", text);
+  }
+
+  /** The visible screen plus scrollback. */
+  async screen(): Promise<string> {
+    return await tmux("capture-pane", "-t", this.name, "-p", "-S", "-2000");
+  }
+
+  /** Waits until the screen matches `pattern`; throws with the screen after `ms`. */
+  async waitFor(pattern: RegExp, ms = 20_000): Promise<string> {
+    const until = Date.now() + ms;
+    let last = "";
+    while (Date.now() < until) {
+      last = await this.screen();
+      if (pattern.test(last)) return last;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`Timed out waiting for ${pattern} on screen:\n${last}`);
+  }
+
+  /** Ends the session. */
+  async kill(): Promise<void> {
+    await tmux("kill-session", "-t", this.name).catch(() => "");
+  }
+}
