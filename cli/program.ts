@@ -17,20 +17,54 @@ interface LazyCommand {
   load(io: CliIO): Promise<Command>;
 }
 
+/** The `.minoc` home's folders, resolved when a command needs them. */
+async function home() {
+  const { homeInputs, homePaths, resolveHome } = await import("../core/config/paths.ts");
+  const resolved = await resolveHome(homeInputs());
+  return { dir: resolved.dir, ...homePaths(resolved.dir) };
+}
+
 const LAZY: LazyCommand[] = [
+  {
+    name: "config",
+    description: "write, show and check the configuration files",
+    load: async (io) => {
+      const [{ configCommand }, h] = await Promise.all([import("./commands/config.ts"), home()]);
+      return configCommand(io, { homeDir: h.dir, cwd: Deno.cwd() });
+    },
+  },
+  {
+    name: "history",
+    description: "list, show, analyse, export and prune recorded sessions",
+    load: async (io) => {
+      const [{ historyCommand }, h] = await Promise.all([import("./commands/history.ts"), home()]);
+      return historyCommand(io, {
+        sessionsDir: h.sessions,
+        backupsDir: h.backups,
+        cwd: Deno.cwd(),
+      });
+    },
+  },
+  {
+    name: "undo",
+    description: "revert the file changes of a session (default: the last tool call's)",
+    load: async (io) => {
+      const [{ undoCommand }, h] = await Promise.all([import("./commands/undo.ts"), home()]);
+      return undoCommand(io, { sessionsDir: h.sessions, backupsDir: h.backups, cwd: Deno.cwd() });
+    },
+  },
   {
     name: "security",
     description: "check shell commands against the security rules",
     load: async (io) => {
-      const [{ securityCommand }, { homeInputs, homePaths, resolveHome }] = await Promise.all([
+      const [{ securityCommand }, h] = await Promise.all([
         import("./commands/security.ts"),
-        import("../core/config/paths.ts"),
+        home(),
       ]);
-      const home = await resolveHome(homeInputs());
       return securityCommand(io, {
         cwd: Deno.cwd(),
         home: Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE") ?? "/",
-        configPath: `${homePaths(home.dir).config}/security.json`,
+        configPath: `${h.config}/security.json`,
       });
     },
   },

@@ -13,12 +13,16 @@ import { buildSystemPrompt } from "../core/agent/prompt.ts";
 import { homeInputs, homePaths, resolveHome } from "../core/config/paths.ts";
 import type { Settings } from "../core/config/settings.ts";
 import { createRecorder, nullRecorder } from "../core/history/recorder.ts";
+import { type BackupStore, createBackupStore } from "../core/history/backups.ts";
+import { backingUpFs } from "../core/history/backup_fs.ts";
 import { setupLogs } from "../core/history/logs.ts";
 import { createProvider } from "../core/llm/select.ts";
+import { formatRetry, withRetry } from "../core/llm/retry.ts";
 import { approvalGate } from "../core/permission/approval.ts";
 import { type Mode, modeGate } from "../core/permission/mode_gate.ts";
 import { Pipeline } from "../core/permission/pipeline.ts";
-import { defaultShell, securityGate } from "../core/permission/security.ts";
+import { defaultShell, loadSecurityConfig, securityGate } from "../core/permission/security.ts";
+import { CliError, EXIT } from "./io.ts";
 import { createFileTracker } from "../core/tools/file_tracker.ts";
 import { realFs } from "../core/tools/fs_port.ts";
 import { tools } from "../core/tools/mod.ts";
@@ -48,6 +52,10 @@ export interface AgentSession {
   deps: AgentDeps;
   convo: Conversation;
   recorder: SessionRecorder;
+  /** The working directory. */
+  cwd: string;
+  /** Undo backups of this session's file changes (null when not recorded). */
+  backups: BackupStore | null;
   /** Switches plan/agent mode for later calls and rebuilds the system prompt. */
   setMode(mode: Mode): void;
   mode(): Mode;
@@ -60,6 +68,8 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   const home = await resolveHome(homeInputs());
   if (home.warning) o.warn(home.warning);
   const paths = homePaths(home.dir);
+  const security = await loadSecurityConfig(join(paths.config, "security.json"));
+  if (!security.ok) throw new CliError(security.error, EXIT.usage);
   const logs = await setupLogs(paths.logs, { debug: false }).catch(() => null);
   let mode: Mode = o.mode;
   const userHome = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE") ?? "/";
@@ -71,9 +81,14 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       os: `${Deno.build.os} (${Deno.build.arch})`,
       date: new Date().toISOString().slice(0, 10),
       projectInstructions: projectInstructions(cwd),
+      customInstructions: o.settings.customInstructions,
     });
   const systemPrompt = prompt();
   const recorder = await openRecorder(o, paths.sessions, systemPrompt, () => mode);
+  const backups = recorder.path === null
+    ? null
+    : await createBackupStore(join(paths.backups, recorder.sessionId), recorder.sessionId);
+  const fs = backups ? backingUpFs(realFs, backups) : realFs;
   const processes = createProcessTable();
   const uninstall = installExitCleanup(processes);
   const files = createFileTracker();
@@ -81,7 +96,12 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   const pipeline = new Pipeline({
     gates: [
       modeGate(() => mode),
-      securityGate({ cwd, home: userHome, shell: defaultShell(Deno.env.toObject()) }),
+      securityGate({
+        cwd,
+        home: userHome,
+        shell: defaultShell(Deno.env.toObject()),
+        config: security.config,
+      }),
       approvalGate(),
     ],
     confirm: o.confirm,
@@ -90,24 +110,38 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   const context = (signal: AbortSignal): ToolContext => ({
     cwd,
     signal,
-    fs: realFs,
+    fs,
     files,
     env,
     processes,
     onOutput: o.onOutput,
     ask: o.ask,
   });
-  const provider = createProvider({
-    baseURL: o.settings.baseURL,
-    apiKey: o.settings.apiKey,
-    params: o.settings.params,
-  });
+  const provider = withRetry(
+    createProvider({
+      baseURL: o.settings.baseURL,
+      apiKey: o.settings.apiKey,
+      params: o.settings.params,
+      quirks: o.settings.modelQuirks,
+    }),
+    o.settings.retry,
+    { onRetry: (info) => o.warn(formatRetry(info)) },
+  );
   const limits: RunLimits = { maxTurns: o.settings.maxTurns, maxParseErrors: 3 };
   const convo: Conversation = { messages: [{ role: "system", content: systemPrompt }] };
   return {
-    deps: { provider, tools, runner: { pipeline, context }, recorder, limits, emit: o.emit },
+    deps: {
+      provider,
+      tools,
+      runner: { pipeline, context, backups },
+      recorder,
+      limits,
+      emit: o.emit,
+    },
     convo,
     recorder,
+    cwd,
+    backups,
     mode: () => mode,
     setMode(next: Mode) {
       mode = next;

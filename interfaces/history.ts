@@ -32,6 +32,8 @@ export interface SessionMessage {
   ok?: boolean;
   code?: string;
   toolMs?: number;
+  /** tool_response: ids of the undo backups the call made. */
+  backupIds?: string[];
   /** tool_response: the tool's name. */
   tool?: string;
   /** system: a parse error kind, a provider error, a notice. */

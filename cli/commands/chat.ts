@@ -52,7 +52,7 @@ export async function chat(io: CliIO, opts: CommonOptions): Promise<void> {
       const text = line.trim();
       if (text === "") continue;
       if (text.startsWith("/")) {
-        if (handleSlash(text, session, io, c) === "exit") break;
+        if (await handleSlash(text, session, io, c) === "exit") break;
         continue;
       }
       current = new AbortController();

@@ -3,7 +3,9 @@
  *
  * @module
  */
-import { resolveSettings, type Settings } from "../../core/config/settings.ts";
+import type { Settings } from "../../core/config/settings.ts";
+import { loadSettings } from "../../core/config/load.ts";
+import { homeInputs, resolveHome } from "../../core/config/paths.ts";
 import { CliError, EXIT } from "../io.ts";
 
 /** The model and run options (see cli/options.ts). */
@@ -24,8 +26,13 @@ export interface CommonOptions {
 
 /** Resolves settings or throws a usage error that says how to fix them. */
 export async function settingsFrom(opts: CommonOptions): Promise<Settings> {
-  const env = Deno.env.toObject();
-  const r = resolveSettings(opts, env, Deno.cwd());
+  const home = await resolveHome(homeInputs());
+  const r = await loadSettings({
+    homeDir: home.dir,
+    cwd: Deno.cwd(),
+    flags: opts,
+    env: Deno.env.toObject(),
+  });
   if (!r.ok) throw new CliError(r.message, EXIT.usage);
   const info = await Deno.stat(r.settings.cwd).catch(() => null);
   if (!info?.isDirectory) {

@@ -4,6 +4,7 @@
  * @module
  */
 import type { CliIO } from "../io.ts";
+import { slashUndo } from "./undo.ts";
 import type { AgentSession } from "../session.ts";
 import type { Palette } from "../ui/colors.ts";
 
@@ -11,16 +12,17 @@ const HELP: [string, string][] = [
   ["/help", "list these commands"],
   ["/plan", "switch to plan mode (read-only tools, a plan as the answer)"],
   ["/agent", "switch to agent mode (all tools), keeping the conversation"],
+  ["/undo", "revert the last tool call's file changes (--all, --force)"],
   ["/exit", "quit (also /quit or Ctrl+D)"],
 ];
 
 /** Handles one slash command; returns "exit" when the chat should end. */
-export function handleSlash(
+export async function handleSlash(
   text: string,
   session: AgentSession,
   io: CliIO,
   c: Palette,
-): "exit" | "handled" {
+): Promise<"exit" | "handled"> {
   const [cmd] = text.split(/\s+/);
   switch (cmd) {
     case "/exit":
@@ -29,6 +31,9 @@ export function handleSlash(
     case "/help":
       io.out(HELP.map(([k, v]) => `  ${c.bold(k.padEnd(8))} ${v}`).join("\n") + "\n");
       io.out(c.dim("  Ctrl+C cancels the running reply or tool.\n"));
+      return "handled";
+    case "/undo":
+      await slashUndo(text.slice(5), session.backups, io, session.cwd);
       return "handled";
     case "/plan":
     case "/agent":

@@ -10,6 +10,7 @@ import type { SessionRecorder } from "../../interfaces/history.ts";
 import type { AnyTool, ToolCall, ToolContext, ToolResult } from "../../interfaces/tool.ts";
 import { formatCall } from "../protocol/feedback.ts";
 import type { Pipeline } from "../permission/pipeline.ts";
+import type { BackupStore } from "../history/backups.ts";
 import { coerceArgs, runTool } from "../tools/dispatch.ts";
 import { fail } from "../tools/define.ts";
 
@@ -18,6 +19,8 @@ export interface ToolRunner {
   pipeline: Pipeline;
   /** A tool context bound to this call's cancellation signal. */
   context(signal: AbortSignal): ToolContext;
+  /** Undo backups of file changes; null when the session is not recorded. */
+  backups: BackupStore | null;
 }
 
 /** What executing needs from the loop. */
@@ -66,13 +69,16 @@ export async function executeCall(
     allowedBy: decision.allowedBy,
   });
   const started = performance.now();
+  const backups = deps.runner.backups;
+  backups?.beginGroup(summary);
   const result = decision.action === "run"
     ? await runTool(tool, coerced.args, ctx)
     : decision.action === "simulate"
     ? { ok: true, output: decision.reason, display: "simulated" }
     : fail("denied", decision.reason, "denied");
+  const backupIds = backups?.endGroup() ?? [];
   const ms = performance.now() - started;
-  await record(deps, call.tool, result, ms);
+  await record(deps, call.tool, result, ms, backupIds);
   deps.emit({ type: "tool_end", tool: call.tool, ok: result.ok, display: result.display, ms });
   return { invalid: false, result, message: resultMessage(call, result) };
 }
@@ -99,6 +105,7 @@ async function record(
   tool: string,
   result: ToolResult,
   ms: number,
+  backupIds: string[] = [],
 ): Promise<void> {
   await deps.recorder.append({
     role: "tool_response",
@@ -107,6 +114,7 @@ async function record(
     ok: result.ok,
     code: result.code,
     toolMs: Math.round(ms * 10) / 10,
+    ...(backupIds.length ? { backupIds } : {}),
   });
   const snap = deps.recorder.snapshot();
   const meta = snap.metadata;

@@ -26,9 +26,10 @@ import { type BackupStore, DIR_STATE, type PriorState, sha256 } from "./backups.
 /** Wraps `inner` so that every change is backed up in `store` first. */
 export function backingUpFs(inner: FsPort, store: BackupStore): FsPort {
   return {
-    readFile: (path) => inner.readFile(path),
-    stat: (path) => inner.stat(path),
-    readDir: (path) => inner.readDir(path),
+    // Reads pass through unchanged, so tools can still see the real disk.
+    readFile: inner.readFile,
+    stat: inner.stat,
+    readDir: inner.readDir,
     async writeFile(path, data) {
       const id = await before(inner, store, path, await sha256(data));
       try {

@@ -47,6 +47,10 @@ export interface OpenAIProviderOptions {
    * reply streams. Default: the client's 10 minutes for headers, no chunk limit.
    */
   timeoutMs?: number;
+  /** Model quirks: the body field for `maxTokens` (default `max_tokens`). */
+  maxTokensField?: "max_tokens" | "max_completion_tokens";
+  /** False for servers that reject `stream_options` (default true). */
+  streamOptions?: boolean;
 }
 
 interface ProviderState {
@@ -64,7 +68,7 @@ interface Progress {
 
 /** Creates a provider that streams replies from an OpenAI-compatible server. */
 export function createOpenAIProvider(options: OpenAIProviderOptions): LlmProvider {
-  const state: ProviderState = { options, includeUsage: true };
+  const state: ProviderState = { options, includeUsage: options.streamOptions !== false };
   return {
     name: "openai",
     model: options.params.model,
@@ -111,7 +115,7 @@ async function openStream(
 ): Promise<AsyncIterable<ChatCompletionChunk>> {
   const client = await clientOf(state);
   const create = (includeUsage: boolean) =>
-    client.chat.completions.create(requestBody(state.options.params, messages, includeUsage), {
+    client.chat.completions.create(requestBody(state.options, messages, includeUsage), {
       signal,
       maxRetries: 0,
     });
@@ -154,16 +158,19 @@ async function clientOf(state: ProviderState): Promise<OpenAI> {
 
 // The request body: sampling parameters only when set, `top_k` as an extra field.
 function requestBody(
-  params: ModelParams,
+  options: OpenAIProviderOptions,
   messages: ChatMessage[],
   includeUsage: boolean,
 ): ChatCompletionCreateParamsStreaming {
+  const params = options.params;
   const body: Record<string, unknown> = { model: params.model, messages, stream: true };
   if (includeUsage) body.stream_options = { include_usage: true };
   if (params.temperature !== undefined) body.temperature = params.temperature;
   if (params.topP !== undefined) body.top_p = params.topP;
   if (params.topK !== undefined) body.top_k = params.topK;
-  if (params.maxTokens !== undefined) body.max_tokens = params.maxTokens;
+  if (params.maxTokens !== undefined) {
+    body[options.maxTokensField ?? "max_tokens"] = params.maxTokens;
+  }
   return body as unknown as ChatCompletionCreateParamsStreaming;
 }
 

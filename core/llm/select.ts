@@ -24,6 +24,11 @@ export interface ProviderConfig {
   params: ModelParams;
   /** Longest wait for headers and between chunks. */
   timeoutMs?: number;
+  /** Model quirks (models.json). */
+  quirks?: {
+    maxTokensField?: "max_tokens" | "max_completion_tokens";
+    streamOptions?: boolean;
+  };
 }
 
 const FACTORIES: Record<string, (config: ProviderConfig) => LlmProvider> = {
@@ -33,6 +38,8 @@ const FACTORIES: Record<string, (config: ProviderConfig) => LlmProvider> = {
       apiKey: config.apiKey,
       params: config.params,
       timeoutMs: config.timeoutMs,
+      maxTokensField: config.quirks?.maxTokensField,
+      streamOptions: config.quirks?.streamOptions,
     }),
 };
 

@@ -113,7 +113,7 @@ export function proposeRules(tool: string, subject: CallSubject): RuleProposal {
       return {
         tool,
         variants: [],
-        unavailable: `a rule cannot match this command (${subject.refusal ?? "it cannot be read"})`,
+        unavailable: `a rule cannot match this command: ${subject.refusal ?? "it cannot be read"}`,
       };
     }
     if (subject.segments.length === 0) {

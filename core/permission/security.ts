@@ -9,13 +9,12 @@
  * ```ts
  * const v = await checkCommand("ls && sudo rm -rf /", { shell: "bash", cwd: "/p", home: "/home/me" });
  * v.verdict; // "block"
- * v.rule; // "delete-protected" or "privilege-escalation"
+ * v.rule; // "privilege-escalation"
  * ```
  * @module
  */
 import type { Gate, GateInput, Verdict } from "../../interfaces/tool.ts";
-import { customRule } from "./security/custom.ts";
-import { compilePattern } from "./security/custom.ts";
+import { compilePattern, customRule } from "./security/custom.ts";
 import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from "./security/config.ts";
 import { type ActiveRules, judge } from "./security/judge.ts";
 import { readCommand } from "./security/read.ts";
@@ -23,7 +22,9 @@ import { BUILTIN_RULES, STRUCTURAL } from "./security/rules/mod.ts";
 import type { Rule, SecurityVerdict, ShellKind } from "./security/types.ts";
 import { SHELLS } from "./security/types.ts";
 
+/** Verdict, risk and shell types of the gate (see `security/types.ts`). */
 export type { Risk, SecurityVerdict, ShellKind } from "./security/types.ts";
+/** The validated shape of security.json (see `security/config.ts`). */
 export type { SecurityConfig } from "./security/config.ts";
 export {
   DEFAULT_SECURITY_CONFIG,

@@ -42,6 +42,10 @@ export interface RecordedRequest {
   /** Parsed JSON body, or null when there is none or it is not JSON. */
   // deno-lint-ignore no-explicit-any
   body: any;
+  /** When the request arrived (ms since the epoch, fractional). */
+  receivedAt: number;
+  /** When the server finished sending the reply (streams: after the last event). */
+  finishedAt?: number;
 }
 
 /** A running test server. */
@@ -81,7 +85,8 @@ export function startServer(options: ServerOptions = {}): Promise<TestServer> {
 
   const handler = async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
-    const recorded = await record(req, url);
+    const receivedAt = performance.timeOrigin + performance.now();
+    const recorded = await record(req, url, receivedAt);
     requests.push(recorded);
     const response = await route(recorded);
     options.log?.(`${recorded.method} ${recorded.path} -> ${response.status}`);
@@ -116,12 +121,16 @@ export function startServer(options: ServerOptions = {}): Promise<TestServer> {
       return errorResponse(reply.status, reply.errorMessage, retryHeaders(reply));
     }
     const ctx = replyContext(r, state.served);
-    if (r.body?.stream !== true) return jsonCompletion(reply, ctx);
+    if (r.body?.stream !== true) {
+      r.finishedAt = performance.timeOrigin + performance.now();
+      return jsonCompletion(reply, ctx);
+    }
     const events = sseEvents(reply, ctx);
     const body = sseBody(events, {
       delayMs: reply.chunkDelayMs,
       drop: reply.dropAfterChunks !== undefined,
       live,
+      onClose: () => r.finishedAt = performance.timeOrigin + performance.now(),
     });
     return new Response(body, {
       headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
@@ -157,7 +166,7 @@ export function startServer(options: ServerOptions = {}): Promise<TestServer> {
   });
 }
 
-async function record(req: Request, url: URL): Promise<RecordedRequest> {
+async function record(req: Request, url: URL, receivedAt: number): Promise<RecordedRequest> {
   const text = await req.text();
   let body = null;
   try {
@@ -170,6 +179,7 @@ async function record(req: Request, url: URL): Promise<RecordedRequest> {
     path: url.pathname,
     headers: Object.fromEntries(req.headers),
     body,
+    receivedAt,
   };
 }
 

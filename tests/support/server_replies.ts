@@ -184,7 +184,7 @@ export function sseEvents(reply: ScriptedReply, ctx: ReplyContext): string[] {
  */
 export function sseBody(
   events: string[],
-  options: { delayMs?: number; drop: boolean; live: Set<LiveStream> },
+  options: { delayMs?: number; drop: boolean; live: Set<LiveStream>; onClose?: () => void },
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let index = 0;
@@ -211,7 +211,10 @@ export function sseBody(
       if (stopped || index >= events.length) {
         finish();
         if (stopped || options.drop) controller.error(new DroppedConnection());
-        else controller.close();
+        else {
+          options.onClose?.();
+          controller.close();
+        }
         return;
       }
       controller.enqueue(encoder.encode(`data: ${events[index++]}\n\n`));

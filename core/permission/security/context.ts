@@ -29,7 +29,7 @@ export interface ReadContext {
   read(
     text: string,
     shell: ShellKind,
-    opts?: { stdin?: Source | null; sameScope?: boolean },
+    opts?: { sameScope?: boolean },
   ): Source;
 }
 

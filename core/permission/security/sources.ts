@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { decodeAnsiC } from "./bash_words.ts";
 import { hasOption, lowerArgs } from "./flags.ts";
 import { psPaths } from "./rules/helpers.ts";
 import type { Segment, ShellKind, Source } from "./types.ts";
@@ -146,11 +147,23 @@ function isDecoder(seg: Segment): boolean {
 
 function echoText(seg: Segment): string {
   const args = seg.args.map((a) => a.text);
-  if (seg.shell === "bash") {
-    while (args.length > 0 && /^-[neE]+$/.test(args[0])) args.shift();
+  if (seg.name === "printf") return printf(args);
+  let escapes = false;
+  while (seg.shell === "bash" && args.length > 0 && /^-[neE]+$/.test(args[0])) {
+    escapes ||= args.shift()!.includes("e");
   }
   const text = args.join(" ");
-  return seg.name === "printf" || seg.args.some((a) => a.text === "-e")
-    ? text.replaceAll("\\n", "\n")
-    : text;
+  return escapes ? decodeAnsiC(text) : text;
+}
+
+/** What `printf FORMAT ARGS…` prints: `%s`-like slots filled, the format reused, escapes decoded. */
+function printf(args: string[]): string {
+  const [format = "", ...rest] = args;
+  if (format === "-v") return "";
+  let out = "";
+  let i = 0;
+  do {
+    out += format.replace(/%%|%[-+ #0-9.]*[a-zA-Z]/g, (m) => (m === "%%" ? "%" : rest[i++] ?? ""));
+  } while (i < rest.length && /%[-+ #0-9.]*[a-zA-Z]/.test(format));
+  return decodeAnsiC(out);
 }

@@ -20,12 +20,19 @@ async function setup(root: string, drafts: RuleDraft[] = []) {
   const project = join(root, "project");
   await Deno.mkdir(join(project, "src"), { recursive: true });
   await Deno.mkdir(home);
-  const added = drafts.length ? await addRules(permissionsPath(home), drafts) : { ok: true as const, rules: [] };
+  const added = drafts.length
+    ? await addRules(permissionsPath(home), drafts)
+    : { ok: true as const, rules: [] };
   assert.ok(added.ok);
   return { home, project, rules: added.rules };
 }
 
-const allow = (tool: string, pattern: string, scope: string): RuleDraft => ({ tool, pattern, action: "allow", scope });
+const allow = (tool: string, pattern: string, scope: string): RuleDraft => ({
+  tool,
+  pattern,
+  action: "allow",
+  scope,
+});
 
 Deno.test("`approvalGate()` denies with the rule id when a saved deny rule matches", async () => {
   await withTempDir(async (root) => {
@@ -33,9 +40,14 @@ Deno.test("`approvalGate()` denies with the rule id when a saved deny rule match
       { tool: "execute_command", pattern: "npm publish *", action: "deny", scope: "*" },
     ]);
     const gate = approvalGate({ projectDir: project, homeDir: home });
-    const v = await gate.check(input(executeCommand, { command: "npm publish --tag next" }, project));
+    const v = await gate.check(
+      input(executeCommand, { command: "npm publish --tag next" }, project),
+    );
     assert.equal(v.action, "deny");
-    assert.match(v.rule ?? "", new RegExp(`^${rules[0].id} \\(deny execute_command: npm publish \\*\\)$`));
+    assert.match(
+      v.rule ?? "",
+      new RegExp(`^${rules[0].id} \\(deny execute_command: npm publish \\*\\)$`),
+    );
   });
 });
 
@@ -48,10 +60,14 @@ Deno.test("`approvalGate()` passes a call a saved allow rule covers and asks for
     const ok = await gate.check(input(executeCommand, { command: "npm test -- --watch" }, project));
     assert.equal(ok.action, "pass");
     assert.match(ok.rule ?? "", new RegExp(`^${rules[0].id} `));
-    const other = await gate.check(input(executeCommand, { command: "npm install left-pad" }, project));
+    const other = await gate.check(
+      input(executeCommand, { command: "npm install left-pad" }, project),
+    );
     assert.equal(other.action, "ask");
     const elsewhere = approvalGate({ projectDir: join(root, "other"), homeDir: home });
-    const there = await elsewhere.check(input(executeCommand, { command: "npm test" }, join(root, "other")));
+    const there = await elsewhere.check(
+      input(executeCommand, { command: "npm test" }, join(root, "other")),
+    );
     assert.equal(there.action, "ask", "a project-scoped rule must not apply in another project");
   });
 });
@@ -84,7 +100,11 @@ Deno.test("`approvalGate()` asks for paths escaping through a symlink or .. what
       const v = await gate.check(call);
       assert.equal(v.action, "ask", path);
       assert.equal(v.rule, "paths guard: outside the working directory");
-      assert.deepEqual(gate.propose(call).variants, [], "no rule is offered for a path that asks every time");
+      assert.deepEqual(
+        gate.propose(call).variants,
+        [],
+        "no rule is offered for a path that asks every time",
+      );
     }
     const read = await gate.check(input(readFile, { path: "src/out/x.ts" }, project));
     assert.equal(read.action, "ask", "reading outside the working directory asks too");
@@ -97,7 +117,9 @@ Deno.test("`approvalGate()` asks when the model sets requires_approval, even wit
   await withTempDir(async (root) => {
     const { home, project } = await setup(root, [allow("execute_command", "ls *", "*")]);
     const gate = approvalGate({ projectDir: project, homeDir: home });
-    const v = await gate.check(input(executeCommand, { command: "ls", requires_approval: "true" }, project));
+    const v = await gate.check(
+      input(executeCommand, { command: "ls", requires_approval: "true" }, project),
+    );
     assert.equal(v.action, "ask");
     assert.equal(v.reason, "the model asked for approval");
   });
@@ -111,7 +133,10 @@ Deno.test("`Pipeline` in run mode runs a call --allow covers, denies what --deny
       if (!r.ok) throw new Error(r.message);
       return r.rule;
     };
-    const extraRules = [flag("execute_command:npm test *", "allow"), flag("execute_command:npm test --bail", "deny")];
+    const extraRules = [
+      flag("execute_command:npm test *", "allow"),
+      flag("execute_command:npm test --bail", "deny"),
+    ];
     const pipeline = new Pipeline({
       gates: [approvalGate({ projectDir: project, homeDir: home, extraRules })],
       confirm: null,
@@ -120,7 +145,9 @@ Deno.test("`Pipeline` in run mode runs a call --allow covers, denies what --deny
     const run = await pipeline.decide(input(executeCommand, { command: "npm test" }, project));
     assert.equal(run.action, "run");
     assert.match(run.allowedBy ?? "", /--allow \(allow execute_command: npm test \*\)/);
-    const denied = await pipeline.decide(input(executeCommand, { command: "npm test --bail" }, project));
+    const denied = await pipeline.decide(
+      input(executeCommand, { command: "npm test --bail" }, project),
+    );
     assert.equal(denied.action, "deny");
     assert.match(denied.reason, /--deny/);
     const other = await pipeline.decide(input(executeCommand, { command: "npm ci" }, project));
@@ -143,14 +170,25 @@ Deno.test("`approvalGate()` stores the rule the prompt picked, and another gate 
       },
     };
     const pipeline = new Pipeline({ gates: [gate], confirm, autoApprove: false });
-    const first = await pipeline.decide(input(executeCommand, { command: "git status -s" }, project));
+    const first = await pipeline.decide(
+      input(executeCommand, { command: "git status -s" }, project),
+    );
     assert.equal(first.action, "run");
-    assert.match(first.allowedBy ?? "", /allow always \(p-[0-9a-f]{6} allow execute_command: git status \* \(everywhere\)\)/);
+    assert.match(
+      first.allowedBy ?? "",
+      /allow always \(p-[0-9a-f]{6} allow execute_command: git status \* \(everywhere\)\)/,
+    );
     const saved = await loadRules(permissionsPath(home));
     assert.ok(saved.ok);
-    assert.deepEqual(saved.rules.map((r) => [r.tool, r.pattern, r.scope]), [["execute_command", "git status *", "*"]]);
+    assert.deepEqual(saved.rules.map((r) => [r.tool, r.pattern, r.scope]), [[
+      "execute_command",
+      "git status *",
+      "*",
+    ]]);
     const later = approvalGate({ projectDir: join(root, "elsewhere"), homeDir: home });
-    const v = await later.check(input(executeCommand, { command: "git status" }, join(root, "elsewhere")));
+    const v = await later.check(
+      input(executeCommand, { command: "git status" }, join(root, "elsewhere")),
+    );
     assert.equal(v.action, "pass");
   });
 });
@@ -162,7 +200,11 @@ Deno.test("`approvalGate()` warns once about a corrupt permissions.json, leaves 
     await Deno.mkdir(join(home, "config"));
     await Deno.writeTextFile(file, "{ not json");
     const warnings: string[] = [];
-    const gate = approvalGate({ projectDir: project, homeDir: home, onWarning: (m) => warnings.push(m) });
+    const gate = approvalGate({
+      projectDir: project,
+      homeDir: home,
+      onWarning: (m) => warnings.push(m),
+    });
     const call = input(executeCommand, { command: "make build" }, project);
     assert.equal((await gate.check(call)).action, "ask");
     assert.equal((await gate.check(call)).action, "ask");
@@ -172,7 +214,10 @@ Deno.test("`approvalGate()` warns once about a corrupt permissions.json, leaves 
     assert.equal(kept.saved, false);
     assert.match(kept.error ?? "", /not valid JSON/);
     assert.match(gate.remember(call), /for this session only/);
-    assert.equal((await gate.check(input(executeCommand, { command: "make build" }, project))).action, "pass");
+    assert.equal(
+      (await gate.check(input(executeCommand, { command: "make build" }, project))).action,
+      "pass",
+    );
     assert.equal(await Deno.readTextFile(file), "{ not json");
   });
 });
@@ -182,8 +227,17 @@ Deno.test("`approvalGate()` with no options remembers allow-always for the sessi
     const gate = approvalGate();
     const call = input(executeCommand, { command: "npm test" }, project);
     assert.equal((await gate.check(call)).action, "ask");
-    assert.match(gate.remember(call), /^s-[0-9a-f]{6} allow execute_command: npm test \* \(this project\), for this session only$/);
-    assert.equal((await gate.check(input(executeCommand, { command: "npm test x" }, project))).action, "pass");
-    assert.equal((await gate.check(input(executeCommand, { command: "npm ci" }, project))).action, "ask");
+    assert.match(
+      gate.remember(call),
+      /^s-[0-9a-f]{6} allow execute_command: npm test \* \(this project\), for this session only$/,
+    );
+    assert.equal(
+      (await gate.check(input(executeCommand, { command: "npm test x" }, project))).action,
+      "pass",
+    );
+    assert.equal(
+      (await gate.check(input(executeCommand, { command: "npm ci" }, project))).action,
+      "ask",
+    );
   });
 });

@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { guardPaths, isProtected, realPathOf, resolveReal } from "../../../core/permission/paths_guard.ts";
+import {
+  guardPaths,
+  isProtected,
+  realPathOf,
+  resolveReal,
+} from "../../../core/permission/paths_guard.ts";
 import { subjectPath } from "../../../core/permission/rules.ts";
 import { withTempDir } from "../../support/tool_context.ts";
 
@@ -63,7 +68,15 @@ Deno.test("`guardPaths()` asks for writes to .git/, .minoc/ and .env* but not fo
   await withTempDir(async (root) => {
     const { project } = await layout(root);
     await Deno.mkdir(join(project, ".git"));
-    for (const path of [".git/config", ".minoc/config/permissions.json", ".env", "sub/.env.local", ".GIT/hooks/x"]) {
+    for (
+      const path of [
+        ".git/config",
+        ".minoc/config/permissions.json",
+        ".env",
+        "sub/.env.local",
+        ".GIT/hooks/x",
+      ]
+    ) {
       const f = await guard(project, path, true);
       assert.equal(f?.rule, "paths guard: protected path", path);
       assert.equal(await guard(project, path, false), null, path);

@@ -44,7 +44,15 @@ Deno.test("`narrowPattern()` keeps the head and its sub-command, never the bare 
 });
 
 Deno.test("`narrowPattern()` gives a pattern that matches the command it came from", () => {
-  for (const command of ["npm test", "git commit -m 'it''s done'", "python -c 'a b'", "ls", "echo \"a b\" c"]) {
+  for (
+    const command of [
+      "npm test",
+      "git commit -m 'it''s done'",
+      "python -c 'a b'",
+      "ls",
+      'echo "a b" c',
+    ]
+  ) {
     assert.equal(matchWords(narrowPattern(words(command)), words(command)), true, command);
   }
 });
@@ -64,7 +72,10 @@ Deno.test("`proposeRules()` offers the narrow pattern and the exact command for 
 Deno.test("`proposeRules()` offers nothing for a command a rule cannot match", () => {
   const p = propose(executeCommand, { command: "npm test > out.txt" });
   assert.deepEqual(p.variants, []);
-  assert.match(p.unavailable ?? "", /a rule cannot match this command \(it uses a redirection to a file\)/);
+  assert.match(
+    p.unavailable ?? "",
+    /^a rule cannot match this command: it uses a redirection to a file$/,
+  );
 });
 
 Deno.test("`proposeRules()` offers the exact path and the directory globs for a file", () => {

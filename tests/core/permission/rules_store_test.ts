@@ -51,7 +51,12 @@ Deno.test("`revokeRule()` removes one rule and reports an unknown id as null", a
   });
 });
 
-for (const [name, problem] of [["corrupt.json", /not valid JSON/], ["invalid.json", /field "rules\[0\]\.action"/]] as const) {
+for (
+  const [name, problem] of [["corrupt.json", /not valid JSON/], [
+    "invalid.json",
+    /field "rules\[0\]\.action"/,
+  ]] as const
+) {
   Deno.test(`\`addRules()\` reports ${name} with its path and leaves it byte-identical`, async () => {
     await withTempDir(async (home) => {
       const file = permissionsPath(home);
@@ -64,7 +69,12 @@ for (const [name, problem] of [["corrupt.json", /not valid JSON/], ["invalid.jso
         assert.ok(loaded.error.startsWith(`Cannot read "${file}": `), loaded.error);
         assert.match(loaded.error, problem);
       }
-      const added = await addRules(file, [{ tool: "execute_command", pattern: "ls *", action: "allow", scope: "*" }]);
+      const added = await addRules(file, [{
+        tool: "execute_command",
+        pattern: "ls *",
+        action: "allow",
+        scope: "*",
+      }]);
       assert.equal(added.ok, false);
       if (!added.ok && !loaded.ok) assert.equal(added.error, loaded.error);
       const revoked = await revokeRule(file, "p-1");
@@ -81,14 +91,25 @@ Deno.test("`addRules()` in two processes at the same moment keeps all 100 rules"
     const file = permissionsPath(home);
     const children = ["a", "b"].map((tag) =>
       new Deno.Command(Deno.execPath(), {
-        args: ["run", "--quiet", "--allow-read", "--allow-write", join(FIXTURES, "add_many.ts"), file, tag, "50"],
+        args: [
+          "run",
+          "--quiet",
+          "--allow-read",
+          "--allow-write",
+          join(FIXTURES, "add_many.ts"),
+          file,
+          tag,
+          "50",
+        ],
         stdin: "piped",
         stdout: "piped",
         stderr: "piped",
       }).spawn()
     );
     try {
-      const readers = children.map((c) => c.stdout.pipeThrough(new TextDecoderStream()).getReader());
+      const readers = children.map((c) =>
+        c.stdout.pipeThrough(new TextDecoderStream()).getReader()
+      );
       for (const r of readers) assert.equal((await r.read()).value?.trim(), "ready");
       const go = new TextEncoder().encode("go\n");
       await Promise.all(children.map(async (c) => {
@@ -124,14 +145,26 @@ Deno.test("`addRules()` waits for another process's lock and proceeds once that 
     const file = permissionsPath(home);
     await Deno.mkdir(join(home, "config"));
     const holder = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--quiet", "--allow-read", "--allow-write", join(FIXTURES, "hold_lock.ts"), file],
+      args: [
+        "run",
+        "--quiet",
+        "--allow-read",
+        "--allow-write",
+        join(FIXTURES, "hold_lock.ts"),
+        file,
+      ],
       stdout: "piped",
       stderr: "null",
     }).spawn();
     const out = holder.stdout.pipeThrough(new TextDecoderStream()).getReader();
     assert.equal((await out.read()).value?.trim(), "locked");
     let finished = false;
-    const saving = addRules(file, [{ tool: "execute_command", pattern: "ls *", action: "allow", scope: "*" }])
+    const saving = addRules(file, [{
+      tool: "execute_command",
+      pattern: "ls *",
+      action: "allow",
+      scope: "*",
+    }])
       .finally(() => finished = true);
     await new Promise((r) => setTimeout(r, 400));
     assert.equal(finished, false, "the save must wait while another process holds the lock");

@@ -39,13 +39,31 @@ Deno.test("`splitCommand()` splits at operators and keeps quoted words whole", (
     ok: true,
     segments: [["git", "commit", "-m", "fix: a && b"], ["npm", "test"], ["ls"], ["wc", "-l"]],
   });
-  assert.deepEqual(splitCommand("echo 'it'\\''s' x\\ y"), { ok: true, segments: [["echo", "it's", "x y"]] });
+  assert.deepEqual(splitCommand("echo 'it'\\''s' x\\ y"), {
+    ok: true,
+    segments: [["echo", "it's", "x y"]],
+  });
 });
 
 Deno.test("`splitCommand()` drops harmless redirections and refuses the others", () => {
-  assert.deepEqual(splitCommand("npm test 2>&1 >/dev/null"), { ok: true, segments: [["npm", "test"]] });
-  assert.deepEqual(splitCommand("npm test &> /dev/null"), { ok: true, segments: [["npm", "test"]] });
-  for (const bad of ["npm test > out.txt", "cat < secret", "echo $(id)", "echo `id`", 'echo "$(id)"', "(cd x)"]) {
+  assert.deepEqual(splitCommand("npm test 2>&1 >/dev/null"), {
+    ok: true,
+    segments: [["npm", "test"]],
+  });
+  assert.deepEqual(splitCommand("npm test &> /dev/null"), {
+    ok: true,
+    segments: [["npm", "test"]],
+  });
+  for (
+    const bad of [
+      "npm test > out.txt",
+      "cat < secret",
+      "echo $(id)",
+      "echo `id`",
+      'echo "$(id)"',
+      "(cd x)",
+    ]
+  ) {
     const r = splitCommand(bad);
     assert.equal(r.ok, false, bad);
   }
@@ -81,7 +99,10 @@ Deno.test("`evaluateRules()` allows a compound command only when every segment i
   const rules = [rule({ pattern: "npm test *" }, "p-1"), rule({ pattern: "git status *" }, "p-2")];
   const both = check(rules, executeCommand, { command: "npm test && git status -s" });
   assert.deepEqual(both.allow?.map((r) => r.id), ["p-1", "p-2"]);
-  assert.equal(check(rules, executeCommand, { command: "npm test && rm -rf build" }).allow, undefined);
+  assert.equal(
+    check(rules, executeCommand, { command: "npm test && rm -rf build" }).allow,
+    undefined,
+  );
   assert.equal(check(rules, executeCommand, { command: "npm test > log.txt" }).allow, undefined);
   assert.equal(check(rules, executeCommand, { command: "npm test $(rm x)" }).allow, undefined);
 });
@@ -94,7 +115,9 @@ Deno.test("`evaluateRules()` lets a deny rule win, also behind prefixes and insi
   assert.equal(check(rules, executeCommand, { command: "npm publish --tag x" }).deny?.id, "p-deny");
   assert.equal(check(rules, executeCommand, { command: "CI=1 npm publish" }).deny?.id, "p-deny");
   assert.equal(check(rules, executeCommand, { command: "echo $(npm publish)" }).deny?.id, "p-deny");
-  assert.deepEqual(check(rules, executeCommand, { command: "npm ci" }).allow?.map((r) => r.id), ["p-allow"]);
+  assert.deepEqual(check(rules, executeCommand, { command: "npm ci" }).allow?.map((r) => r.id), [
+    "p-allow",
+  ]);
 });
 
 Deno.test("`evaluateRules()` matches file tools by project-relative globs and respects scope", () => {
@@ -103,11 +126,23 @@ Deno.test("`evaluateRules()` matches file tools by project-relative globs and re
     rule({ tool: "write_to_file", pattern: "docs/*.md", scope: "/elsewhere" }, "p-other"),
     rule({ tool: "write_to_file", pattern: "*.lock", scope: "*" }, "p-any"),
   ];
-  assert.equal(check(rules, writeToFile, { path: "src/a/b.ts", content: "" }).allow?.[0].id, "p-src");
-  assert.equal(check(rules, writeToFile, { path: "./src/../src/x.ts", content: "" }).allow?.[0].id, "p-src");
+  assert.equal(
+    check(rules, writeToFile, { path: "src/a/b.ts", content: "" }).allow?.[0].id,
+    "p-src",
+  );
+  assert.equal(
+    check(rules, writeToFile, { path: "./src/../src/x.ts", content: "" }).allow?.[0].id,
+    "p-src",
+  );
   assert.equal(check(rules, writeToFile, { path: "docs/a.md", content: "" }).allow, undefined);
-  assert.equal(check(rules, writeToFile, { path: "deno.lock", content: "" }).allow?.[0].id, "p-any");
-  assert.equal(check(rules, writeToFile, { path: "../proj2/src/a.ts", content: "" }).allow, undefined);
+  assert.equal(
+    check(rules, writeToFile, { path: "deno.lock", content: "" }).allow?.[0].id,
+    "p-any",
+  );
+  assert.equal(
+    check(rules, writeToFile, { path: "../proj2/src/a.ts", content: "" }).allow,
+    undefined,
+  );
   const deny = [rule({ tool: "read_files", pattern: "secrets/**", action: "deny" }, "p-secret")];
   assert.equal(check(deny, readFiles, { path: ["a.ts", "secrets/key"] }).deny?.id, "p-secret");
 });
@@ -117,7 +152,11 @@ Deno.test("`evaluateRules()` needs both the written and the resolved path to mat
   const subject = callSubject(input(writeToFile, { path: "src/link/x.ts", content: "" }), PROJECT);
   assert.equal(subject.kind, "paths");
   if (subject.kind !== "paths") return;
-  subject.paths[0] = { ...subject.paths[0], real: join(PROJECT, "secrets/x.ts"), realRel: "secrets/x.ts" };
+  subject.paths[0] = {
+    ...subject.paths[0],
+    real: join(PROJECT, "secrets/x.ts"),
+    realRel: "secrets/x.ts",
+  };
   assert.equal(evaluateRules(rules, "write_to_file", subject, PROJECT).allow, undefined);
   const deny = [rule({ tool: "write_to_file", pattern: "secrets/**", action: "deny" })];
   assert.equal(evaluateRules(deny, "write_to_file", subject, PROJECT).deny?.id, "p-1");
@@ -127,7 +166,12 @@ Deno.test("`parseRuleFlag()` reads <tool>:<pattern> for --allow and --deny", () 
   const allow = parseRuleFlag("execute_command:npm test *");
   assert.ok(allow.ok);
   assert.deepEqual(
-    { tool: allow.rule.tool, pattern: allow.rule.pattern, action: allow.rule.action, scope: allow.rule.scope },
+    {
+      tool: allow.rule.tool,
+      pattern: allow.rule.pattern,
+      action: allow.rule.action,
+      scope: allow.rule.scope,
+    },
     { tool: "execute_command", pattern: "npm test *", action: "allow", scope: "*" },
   );
   const deny = parseRuleFlag("write_to_file: C:\\x\\** ", "deny");
