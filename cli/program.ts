@@ -26,6 +26,17 @@ async function home() {
 
 const LAZY: LazyCommand[] = [
   {
+    name: "permissions",
+    description: "list, add and revoke saved permission rules",
+    load: async (io) => {
+      const [{ permissionsCommand }, h] = await Promise.all([
+        import("./commands/permissions.ts"),
+        home(),
+      ]);
+      return permissionsCommand(io, { homeDir: h.dir, cwd: Deno.cwd() });
+    },
+  },
+  {
     name: "config",
     description: "write, show and check the configuration files",
     load: async (io) => {
@@ -97,7 +108,19 @@ export async function buildProgram(io: CliIO, args: readonly string[]): Promise<
     new Command("run")
       .description("run one task with no questions asked, then exit")
       .argument("<task>", "what to do")
-      .option("--json", "print one JSON object with the result at the end"),
+      .option("--json", "print one JSON object with the result at the end")
+      .option(
+        "--allow <tool:pattern>",
+        'allow calls matching a rule, e.g. "execute_command:npm test *" (repeatable)',
+        collect,
+        [] as string[],
+      )
+      .option(
+        "--deny <tool:pattern>",
+        "deny calls matching a rule (repeatable)",
+        collect,
+        [] as string[],
+      ),
   ).action(async (task, _opts, cmd) => {
     const { runCommand } = await import("./commands/run.ts");
     // Options given before "run" count too; those after it win.
@@ -112,6 +135,10 @@ export async function buildProgram(io: CliIO, args: readonly string[]): Promise<
     program.addCommand(configureTree(cmd, io));
   }
   return program;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 function configureTree(cmd: Command, io: CliIO): Command {

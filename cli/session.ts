@@ -18,7 +18,8 @@ import { backingUpFs } from "../core/history/backup_fs.ts";
 import { setupLogs } from "../core/history/logs.ts";
 import { createProvider } from "../core/llm/select.ts";
 import { formatRetry, withRetry } from "../core/llm/retry.ts";
-import { approvalGate } from "../core/permission/approval.ts";
+import { type ApprovalGate, approvalGate } from "../core/permission/approval.ts";
+import type { PermissionRule } from "../core/permission/rules.ts";
 import { type Mode, modeGate } from "../core/permission/mode_gate.ts";
 import { Pipeline } from "../core/permission/pipeline.ts";
 import { defaultShell, loadSecurityConfig, securityGate } from "../core/permission/security.ts";
@@ -45,6 +46,8 @@ export interface SessionOptions {
   onOutput?(text: string): void;
   /** One-line warnings for the user (e.g. the `.minoc` fallback). */
   warn(message: string): void;
+  /** In-memory rules from `--allow` / `--deny`. */
+  extraRules?: PermissionRule[];
 }
 
 /** An open session: what the loop needs, and how to close it. */
@@ -54,6 +57,10 @@ export interface AgentSession {
   recorder: SessionRecorder;
   /** The working directory. */
   cwd: string;
+  /** The `.minoc` home. */
+  homeDir: string;
+  /** The approval gate (keeps "allow always" rules). */
+  approval: ApprovalGate;
   /** Undo backups of this session's file changes (null when not recorded). */
   backups: BackupStore | null;
   /** Switches plan/agent mode for later calls and rebuilds the system prompt. */
@@ -93,6 +100,12 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   const uninstall = installExitCleanup(processes);
   const files = createFileTracker();
   const env = new Map<string, string | null>();
+  const approval = approvalGate({
+    projectDir: cwd,
+    homeDir: home.dir,
+    extraRules: o.extraRules,
+    onWarning: o.warn,
+  });
   const pipeline = new Pipeline({
     gates: [
       modeGate(() => mode),
@@ -102,7 +115,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
         shell: defaultShell(Deno.env.toObject()),
         config: security.config,
       }),
-      approvalGate(),
+      approval,
     ],
     confirm: o.confirm,
     autoApprove: o.autoApprove,
@@ -141,6 +154,8 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     convo,
     recorder,
     cwd,
+    homeDir: home.dir,
+    approval,
     backups,
     mode: () => mode,
     setMode(next: Mode) {

@@ -11,6 +11,7 @@ import { readLine } from "../prompt/line.ts";
 import { palette } from "../ui/colors.ts";
 import { createRenderer } from "../ui/render.ts";
 import { VERSION } from "../version.ts";
+import type { AgentSession } from "../session.ts";
 import { type CommonOptions, settingsFrom } from "./common.ts";
 import { handleSlash } from "./slash.ts";
 
@@ -24,12 +25,16 @@ export async function chat(io: CliIO, opts: CommonOptions): Promise<void> {
   const tty = Deno.stdout.isTerminal();
   const c = palette(tty);
   let current: AbortController | null = null;
-  const session = await openSession({
+  // deno-lint-ignore prefer-const
+  let session: AgentSession | undefined;
+  session = await openSession({
     settings,
     mode: opts.plan ? "plan" : "agent",
     record: opts.session !== false,
     autoApprove: opts.yes === true,
-    confirm: interactive ? terminalConfirm(io.out, c, () => current?.abort()) : null,
+    confirm: interactive
+      ? terminalConfirm(io.out, c, () => current?.abort(), () => session?.approval)
+      : null,
     ask: interactive ? askUser : () => Promise.resolve(NO_USER),
     emit: createRenderer({ write: io.out, tty, colors: c }),
     onOutput: (t) => io.out(t),

@@ -23,13 +23,14 @@ import {
   permissionsPath,
   revokeRule,
 } from "../../core/permission/rules_store.ts";
+import { realDir } from "../../core/permission/paths_guard.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
 
 /** Where the command runs. */
 export interface PermissionsEnv {
   /** The `.minoc` home. */
   homeDir: string;
-  /** The project directory: the scope of rules added without `--everywhere`. */
+  /** The project directory: the scope (its real path) of rules added without `--everywhere`. */
   cwd: string;
   /** Known tool names; when given, `add` rejects others. */
   toolNames?: readonly string[];
@@ -54,7 +55,7 @@ export function permissionsCommand(io: CliIO, env: PermissionsEnv): Command {
     .action(async (opts) => {
       const rules = await rulesOrThrow(file);
       if (opts.json) return io.out(JSON.stringify(rules, null, 2) + "\n");
-      io.out(formatRules(rules, env.cwd, file));
+      io.out(formatRules(rules, await realDir(env.cwd), file));
     });
   cmd
     .command("revoke")
@@ -66,7 +67,7 @@ export function permissionsCommand(io: CliIO, env: PermissionsEnv): Command {
       if (r.removed === null) {
         throw new CliError(`No rule with id "${id}": see minoc permissions list`, EXIT.usage);
       }
-      io.out(`Revoked ${r.removed.id}: ${describeRule(r.removed, env.cwd)}\n`);
+      io.out(`Revoked ${r.removed.id}: ${describeRule(r.removed, await realDir(env.cwd))}\n`);
     });
   cmd
     .command("add")
@@ -85,11 +86,12 @@ export function permissionsCommand(io: CliIO, env: PermissionsEnv): Command {
       const problem = patternProblem(tool, pattern);
       if (problem) throw new CliError(`Cannot add the rule: ${problem}`, EXIT.usage);
       const action = opts.deny ? "deny" : "allow";
-      const scope = opts.everywhere ? "*" : env.cwd;
+      const here = await realDir(env.cwd);
+      const scope = opts.everywhere ? "*" : here;
       const r = await addRules(file, [{ tool, pattern: pattern.trim(), action, scope }]);
       if (!r.ok) throw new CliError(`${r.error}; fix or remove the file`, EXIT.usage);
       const rule = r.rules[0];
-      io.out(`Added ${rule.id}: ${describeRule(rule, env.cwd)}\n`);
+      io.out(`Added ${rule.id}: ${describeRule(rule, here)}\n`);
     });
   return cmd;
 }
@@ -134,5 +136,5 @@ export async function permissionsText(
   const file = permissionsPath(env.homeDir);
   const r = await loadRules(file);
   if (!r.ok) return `${r.error}; fix or remove the file\n`;
-  return formatRules(r.rules, env.cwd, file);
+  return formatRules(r.rules, await realDir(env.cwd), file);
 }

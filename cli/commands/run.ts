@@ -6,6 +6,7 @@
  */
 import type { Outcome } from "../../interfaces/agent.ts";
 import { runTask } from "../../core/agent/loop.ts";
+import { parseRuleFlag, type PermissionRule } from "../../core/permission/rules.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
 import { palette } from "../ui/colors.ts";
 import { createRenderer } from "../ui/render.ts";
@@ -14,6 +15,8 @@ import { type CommonOptions, settingsFrom } from "./common.ts";
 /** Options of `run`. */
 export interface RunOptions extends CommonOptions {
   json?: true;
+  allow?: string[];
+  deny?: string[];
 }
 
 const NO_USER = "No user is available to answer; decide yourself and continue.";
@@ -21,6 +24,7 @@ const NO_USER = "No user is available to answer; decide yourself and continue.";
 /** Runs one task to its end. */
 export async function runCommand(io: CliIO, task: string, opts: RunOptions): Promise<void> {
   const settings = await settingsFrom(opts);
+  const extraRules = ruleFlags(opts);
   const { openSession } = await import("../session.ts");
   // With --json, stdout carries only the final object; progress goes to stderr.
   const write = opts.json ? io.err : io.out;
@@ -36,6 +40,7 @@ export async function runCommand(io: CliIO, task: string, opts: RunOptions): Pro
     emit: render,
     onOutput: (t) => write(t),
     warn: (m) => io.err(`warning: ${m}\n`),
+    extraRules,
   });
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
@@ -52,6 +57,18 @@ export async function runCommand(io: CliIO, task: string, opts: RunOptions): Pro
   if (outcome.kind === "provider_error" && outcome.error.kind === "auth") {
     throw new CliError(outcome.error.message, EXIT.usage);
   }
+}
+
+function ruleFlags(opts: RunOptions): PermissionRule[] {
+  const rules: PermissionRule[] = [];
+  for (const [action, values] of [["allow", opts.allow], ["deny", opts.deny]] as const) {
+    for (const v of values ?? []) {
+      const r = parseRuleFlag(v, action);
+      if (!r.ok) throw new CliError(r.message, EXIT.usage);
+      rules.push(r.rule);
+    }
+  }
+  return rules;
 }
 
 /** Exit code for an outcome. */

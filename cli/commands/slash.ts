@@ -12,6 +12,7 @@ const HELP: [string, string][] = [
   ["/help", "list these commands"],
   ["/plan", "switch to plan mode (read-only tools, a plan as the answer)"],
   ["/agent", "switch to agent mode (all tools), keeping the conversation"],
+  ["/permissions", "list the saved permission rules"],
   ["/undo", "revert the last tool call's file changes (--all, --force)"],
   ["/exit", "quit (also /quit or Ctrl+D)"],
 ];
@@ -32,6 +33,11 @@ export async function handleSlash(
       io.out(HELP.map(([k, v]) => `  ${c.bold(k.padEnd(8))} ${v}`).join("\n") + "\n");
       io.out(c.dim("  Ctrl+C cancels the running reply or tool.\n"));
       return "handled";
+    case "/permissions": {
+      const { permissionsText } = await import("./permissions.ts");
+      io.out(await permissionsText({ homeDir: session.homeDir, cwd: session.cwd }));
+      return "handled";
+    }
     case "/undo":
       await slashUndo(text.slice(5), session.backups, io, session.cwd);
       return "handled";

@@ -87,12 +87,15 @@ export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
   const seen = new WeakMap<GateInput, Seen>();
   const kept = new WeakMap<GateInput, KeepOutcome>();
   const projectOf = (input: GateInput) => options.projectDir ?? input.cwd;
+  // Rules are scoped to the project's real path, so a symlinked way in finds them too.
+  const canonical = new Map<string, string>();
+  const scopeOf = (input: GateInput) => canonical.get(projectOf(input)) ?? projectOf(input);
   const drafts = (input: GateInput, choice: RuleChoice): RuleDraft[] =>
     choice.patterns.map((pattern) => ({
       tool: input.tool.name,
       pattern,
       action: "allow",
-      scope: choice.scope === "everywhere" ? "*" : projectOf(input),
+      scope: choice.scope === "everywhere" ? "*" : scopeOf(input),
     }));
   const propose = (input: GateInput): KeeperProposal => {
     const projectDir = projectOf(input);
@@ -106,9 +109,14 @@ export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
     name: "approval",
     async check(input: GateInput): Promise<Verdict> {
       const projectDir = projectOf(input);
+      const real = await realDir(projectDir);
+      canonical.set(projectDir, real);
       const s = await inspect(input, projectDir);
       seen.set(input, s);
-      const found = evaluateRules(await store.all(), input.tool.name, s.subject, projectDir);
+      const rules = (await store.all()).map((r) =>
+        r.scope === real ? { ...r, scope: projectDir } : r
+      );
+      const found = evaluateRules(rules, input.tool.name, s.subject, projectDir);
       return judge(input, s.finding, found);
     },
     propose,
@@ -119,13 +127,13 @@ export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
     },
     remember(input: GateInput): string {
       const done = kept.get(input);
-      if (done) return keptText(done, projectOf(input));
+      if (done) return keptText(done, scopeOf(input));
       const first = propose(input).variants[0];
       if (!first) {
         return `nothing remembered: ${propose(input).unavailable ?? "no rule fits this call"}`;
       }
       const rules = store.addSession(drafts(input, { patterns: first.patterns, scope: "project" }));
-      return keptText({ rules, saved: false }, projectOf(input));
+      return keptText({ rules, saved: false }, scopeOf(input));
     },
   };
 }

@@ -241,3 +241,20 @@ Deno.test("`approvalGate()` with no options remembers allow-always for the sessi
     );
   });
 });
+
+Deno.test("`approvalGate()` finds a project rule when the project is reached through a symlink", async () => {
+  await withTempDir(async (root) => {
+    const { home, project } = await setup(root, [
+      allow("execute_command", "make *", join(root, "project")),
+    ]);
+    await Deno.symlink(project, join(root, "via"));
+    const via = join(root, "via");
+    const gate = approvalGate({ projectDir: via, homeDir: home });
+    const call = input(executeCommand, { command: "make all" }, via);
+    assert.equal((await gate.check(call)).action, "pass");
+    const make = input(executeCommand, { command: "cargo build" }, via);
+    await gate.check(make);
+    const kept = await gate.keep(make, { patterns: ["cargo build *"], scope: "project" });
+    assert.equal(kept.rules[0].scope, project, "rules are stored under the project's real path");
+  });
+});
