@@ -36,7 +36,9 @@ Deno.test({
   ignore: !hasTmux(),
   async fn() {
     const dir = await project();
-    await using server = await startServer({ replies: [READ, WRITE, { text: "Done, line added." }] });
+    await using server = await startServer({
+      replies: [READ, WRITE, { text: "Done, line added." }],
+    });
     const t = await chatIn(dir, server.baseUrl);
     try {
       await t.type("add a line");
@@ -111,6 +113,41 @@ Deno.test({
       await t.waitFor(/Second answer\./);
       await t.send("C-d");
       await t.waitFor(/\[exit 0\]/);
+    } finally {
+      await t.kill();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "chat: Ctrl+C stops a running command and returns to the prompt",
+  ignore: !hasTmux(),
+  async fn() {
+    const dir = await project();
+    const sleep = {
+      text: "<tool_call>\n<execute_command>\n<command>echo started; sleep 61.5</command>\n" +
+        "</execute_command>\n</tool_call>",
+    };
+    await using server = await startServer({ replies: [sleep, { text: "After." }] });
+    const env = minocEnv({ cwd: dir });
+    const line = minocCommandLine(["--base-url", server.baseUrl, "--model", "m", "--yes"]);
+    const t = await TmuxSession.start(line, { cwd: dir, env });
+    try {
+      await t.waitFor(/Ctrl\+D or \/exit to quit[\s\S]*›/);
+      await t.type("wait a minute");
+      await t.send("Enter");
+      await t.waitFor(/started/);
+      const before = Date.now();
+      await t.send("C-c");
+      await t.waitFor(/Cancelled[\s\S]*›\s*$/m);
+      assert.ok(Date.now() - before < 15_000, "did not wait for the command to end");
+      const ps = await new Deno.Command("pgrep", { args: ["-f", "sleep 61.5"] }).output();
+      assert.equal(new TextDecoder().decode(ps.stdout).trim(), "", "no sleep left running");
+      await t.type("next");
+      await t.send("Enter");
+      await t.waitFor(/After\./);
+      assert.match(server.requests[1].body.messages.at(-2).content, /cancel/i);
     } finally {
       await t.kill();
       await Deno.remove(dir, { recursive: true });
