@@ -3,22 +3,13 @@
  *
  * @module
  */
-import type { Settings } from "../../core/config/settings.ts";
+import type { SettingFlags, Settings } from "../../core/config/settings.ts";
 import { loadSettings } from "../../core/config/load.ts";
 import { homeInputs, resolveHome } from "../../core/config/paths.ts";
 import { CliError, EXIT } from "../io.ts";
 
 /** The model and run options (see cli/options.ts). */
-export interface CommonOptions {
-  baseUrl?: string;
-  model?: string;
-  apiKey?: string;
-  temperature?: number;
-  topP?: number;
-  topK?: number;
-  maxTokens?: number;
-  maxTurns?: number;
-  cwd?: string;
+export interface CommonOptions extends SettingFlags {
   yes?: true;
   plan?: true;
   session?: boolean;
