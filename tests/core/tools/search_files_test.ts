@@ -145,7 +145,7 @@ Deno.test("search_files reads through a port that is not the real disk", async (
       { pattern: "*.md", content: "apiKey" },
       testContext(dir, { fs }),
     );
-    assert.match(r.output, /src\/b\.md\n  2: but apiKey here/);
+    assert.match(r.output, /src\/b\.md\n {2}2: but apiKey here/);
     assert.deepEqual(read.map((p) => p.slice(dir.length)), ["/.gitignore", "/src/b.md"]);
   });
 });
