@@ -7,7 +7,7 @@
  */
 import { Command } from "@commander-js/extra-typings";
 import type { CliIO } from "./io.ts";
-import { withModelOptions } from "./options.ts";
+import { withModelOptions, withWorkflowOptions } from "./options.ts";
 import { VERSION } from "./version.ts";
 
 /** A subcommand that is built only when it is invoked. */
@@ -90,6 +90,14 @@ const LAZY: LazyCommand[] = [
       return debugCommand(io, () => tools);
     },
   },
+  {
+    name: "skills",
+    description: "list, show and validate skills, and their disclosure stats",
+    load: async (io) => {
+      const [{ skillsCommand }, h] = await Promise.all([import("./commands/skills.ts"), home()]);
+      return skillsCommand(io, { cwd: Deno.cwd(), homeDir: h.dir, sessionsDir: h.sessions });
+    },
+  },
 ];
 
 /** Builds the program for `args`; `main.ts` parses `args` with it. */
@@ -104,7 +112,7 @@ export async function buildProgram(io: CliIO, args: readonly string[]): Promise<
     const { chat } = await import("./commands/chat.ts");
     await chat(io, opts);
   });
-  const run = withModelOptions(
+  const run = withModelOptions(withWorkflowOptions(
     new Command("run")
       .description("run one task with no questions asked, then exit")
       .argument("<task>", "what to do")
@@ -121,7 +129,7 @@ export async function buildProgram(io: CliIO, args: readonly string[]): Promise<
         collect,
         [] as string[],
       ),
-  ).action(async (task, _opts, cmd) => {
+  )).action(async (task, _opts, cmd) => {
     const { runCommand } = await import("./commands/run.ts");
     // Options given before "run" count too; those after it win.
     await runCommand(io, task, cmd.optsWithGlobals());

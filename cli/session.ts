@@ -10,6 +10,7 @@ import type { SessionRecorder } from "../interfaces/history.ts";
 import type { Confirm, ToolContext } from "../interfaces/tool.ts";
 import type { AgentDeps, Conversation } from "../core/agent/loop.ts";
 import { buildSystemPrompt } from "../core/agent/prompt.ts";
+import { analyzeProject, type ProjectAnalysis } from "../core/agent/project.ts";
 import { homeInputs, homePaths, resolveHome } from "../core/config/paths.ts";
 import type { Settings } from "../core/config/settings.ts";
 import { createRecorder, nullRecorder } from "../core/history/recorder.ts";
@@ -17,20 +18,27 @@ import { type BackupStore, createBackupStore } from "../core/history/backups.ts"
 import { backingUpFs } from "../core/history/backup_fs.ts";
 import { setupLogs } from "../core/history/logs.ts";
 import { createProvider } from "../core/llm/select.ts";
-import { formatRetry, withRetry } from "../core/llm/retry.ts";
+import { formatRetry, shortReason, withRetry } from "../core/llm/retry.ts";
 import { type ApprovalGate, approvalGate } from "../core/permission/approval.ts";
 import type { PermissionRule } from "../core/permission/rules.ts";
 import { type Mode, modeGate } from "../core/permission/mode_gate.ts";
 import { Pipeline } from "../core/permission/pipeline.ts";
 import { defaultShell, loadSecurityConfig, securityGate } from "../core/permission/security.ts";
 import { CliError, EXIT } from "./io.ts";
+import { type ModeOptions, openModes } from "./session_modes.ts";
+import type { DryRun } from "../core/permission/dry_run.ts";
+import type { Stepper } from "../core/permission/step.ts";
+import { type ResumeTarget, resumeSession } from "./resume.ts";
+import { type BridgeSetup, editWiring } from "./session_bridge.ts";
 import { createFileTracker } from "../core/tools/file_tracker.ts";
 import { realFs } from "../core/tools/fs_port.ts";
 import { tools } from "../core/tools/mod.ts";
 import { createProcessTable, installExitCleanup } from "../core/tools/process_table.ts";
+import { promptTools, setupSkills } from "../core/skills/setup.ts";
+import { createSkillHost } from "../core/skills/host.ts";
 
-/** How a session is opened. */
-export interface SessionOptions {
+/** How a session is opened (`ModeOptions`: debug, dry-run, step). */
+export interface SessionOptions extends ModeOptions {
   settings: Settings;
   mode: Mode;
   /** Record a session file (false with `--no-session`). */
@@ -48,6 +56,10 @@ export interface SessionOptions {
   warn(message: string): void;
   /** In-memory rules from `--allow` / `--deny`. */
   extraRules?: PermissionRule[];
+  /** An earlier session to continue (`--continue`, `--resume`, the pick list). */
+  resume?: ResumeTarget;
+  /** The provider (`--provider`), edit blocks and the copy/paste bridge's ports. */
+  bridge?: BridgeSetup;
 }
 
 /** An open session: what the loop needs, and how to close it. */
@@ -63,9 +75,25 @@ export interface AgentSession {
   approval: ApprovalGate;
   /** Undo backups of this session's file changes (null when not recorded). */
   backups: BackupStore | null;
+  /** `--dry-run`: the overlay and what was not run (null otherwise). */
+  dryRun: DryRun | null;
+  /** Step mode (null when there is no terminal to step in). */
+  stepper: Stepper | null;
   /** Switches plan/agent mode for later calls and rebuilds the system prompt. */
   setMode(mode: Mode): void;
   mode(): Mode;
+  /** The settings in use (they change with {@link AgentSession.switchModel}). */
+  settings(): Settings;
+  /** Talks to another model from the next request on: provider, quirks, instructions, window. */
+  switchModel(next: Settings): void;
+  /** The project analysis in the system prompt (core/agent/project.ts). */
+  project(): ProjectAnalysis;
+  /** Analyses the working directory again and rebuilds the system prompt (`/refresh`). */
+  refresh(): Promise<ProjectAnalysis>;
+  /** `openai` or `bridge`: the provider in use. */
+  providerName(): string;
+  /** Uses another provider from the next request on (`/provider`); throws with a message. */
+  setProvider(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,25 +105,48 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   const paths = homePaths(home.dir);
   const security = await loadSecurityConfig(join(paths.config, "security.json"));
   if (!security.ok) throw new CliError(security.error, EXIT.usage);
-  const logs = await setupLogs(paths.logs, { debug: false }).catch(() => null);
+  const modes = await openModes(o, home.dir, cwd);
+  const logs = await setupLogs(paths.logs, { debug: modes.debug }).catch(() => null);
   let mode: Mode = o.mode;
+  let settings = o.settings;
   const userHome = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE") ?? "/";
+  const skillSetup = await setupSkills({
+    cwd,
+    homeDir: home.dir,
+    contextWindow: o.settings.contextWindow,
+    warn: o.warn,
+  });
+  let project = await analyzeProject(cwd);
+  const edits = await editWiring(o.bridge, { cwd, homeDir: home.dir, fs: realFs });
   const prompt = () =>
     buildSystemPrompt({
-      tools,
+      tools: promptTools(tools, skillSetup.index),
+      skills: skillSetup.l1.text,
       mode,
       cwd,
       os: `${Deno.build.os} (${Deno.build.arch})`,
       date: new Date().toISOString().slice(0, 10),
-      projectInstructions: projectInstructions(cwd),
-      customInstructions: o.settings.customInstructions,
-    });
+      project: project.section,
+      projectInstructions: project.instructions,
+      customInstructions: settings.customInstructions,
+    }) + edits.promptSuffix();
   const systemPrompt = prompt();
-  const recorder = await openRecorder(o, paths.sessions, systemPrompt, () => mode);
-  const backups = recorder.path === null
+  const resumed = o.resume
+    ? await resumeSession(o.resume, { systemPrompt, mode, model: o.settings.params.model })
+    : null;
+  const recorder = resumed?.recorder ??
+    await openRecorder(o, paths.sessions, systemPrompt, () => mode);
+  const backups = recorder.path === null || modes.dry
     ? null
     : await createBackupStore(join(paths.backups, recorder.sessionId), recorder.sessionId);
-  const fs = backups ? backingUpFs(realFs, backups) : realFs;
+  const fs = modes.dry?.fs ?? (backups ? backingUpFs(realFs, backups) : realFs);
+  const skills = skillSetup.index.skills.length === 0 ? undefined : await createSkillHost({
+    index: skillSetup.index,
+    projectDir: cwd,
+    l1: skillSetup.l1,
+    ignore: [home.dir],
+    onMetrics: (m) => recorder.update({ skills: m }),
+  });
   const processes = createProcessTable();
   const uninstall = installExitCleanup(processes);
   const files = createFileTracker();
@@ -116,6 +167,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
         config: security.config,
       }),
       approval,
+      ...modes.gates(),
     ],
     confirm: o.confirm,
     autoApprove: o.autoApprove,
@@ -129,27 +181,43 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     processes,
     onOutput: o.onOutput,
     ask: o.ask,
+    skills,
   });
-  const provider = withRetry(
-    createProvider({
-      baseURL: o.settings.baseURL,
-      apiKey: o.settings.apiKey,
-      params: o.settings.params,
-      quirks: o.settings.modelQuirks,
-    }),
-    o.settings.retry,
-    { onRetry: (info) => o.warn(formatRetry(info)) },
-  );
+  const makeProvider = (s: Settings) =>
+    edits.provider(() => withRetry(
+      modes.provider(
+        createProvider({
+          baseURL: s.baseURL,
+          apiKey: s.apiKey,
+          params: s.params,
+          quirks: s.modelQuirks,
+        }),
+        s,
+      ),
+      s.retry,
+      {
+        onRetry: (info) => {
+          o.warn(formatRetry(info));
+          const { attempt, max, waitMs } = info;
+          o.emit({ type: "retry_wait", attempt, max, waitMs, reason: shortReason(info.error) });
+        },
+      },
+    ));
+  const provider = makeProvider(o.settings);
   const limits: RunLimits = { maxTurns: o.settings.maxTurns, maxParseErrors: 3 };
-  const convo: Conversation = { messages: [{ role: "system", content: systemPrompt }] };
+  const convo: Conversation = {
+    messages: resumed?.messages ?? [{ role: "system", content: systemPrompt }],
+  };
   return {
     deps: {
       provider,
-      tools,
-      runner: { pipeline, context, backups },
-      recorder,
+      tools: edits.tools(tools),
+      blockCall: edits.blockCall,
+      runner: { pipeline, context, backups, stepper: modes.stepper, simulate: modes.dry?.simulate },
+      recorder: modes.recorder(recorder),
       limits,
-      emit: o.emit,
+      emit: modes.emit(o.emit),
+      context: { window: o.settings.contextWindow },
     },
     convo,
     recorder,
@@ -157,9 +225,33 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     homeDir: home.dir,
     approval,
     backups,
+    dryRun: modes.dry,
+    stepper: modes.stepper,
     mode: () => mode,
+    settings: () => settings,
+    switchModel(next: Settings) {
+      settings = next;
+      const deps = (this as AgentSession).deps;
+      deps.provider = makeProvider(next);
+      deps.context = { window: next.contextWindow };
+      convo.messages[0] = { role: "system", content: prompt() };
+    },
     setMode(next: Mode) {
       mode = next;
+      convo.messages[0] = { role: "system", content: prompt() };
+    },
+    project: () => project,
+    async refresh() {
+      project = await analyzeProject(cwd);
+      convo.messages[0] = { role: "system", content: prompt() };
+      return project;
+    },
+    providerName: () => edits.current(),
+    async setProvider(name: string) {
+      await edits.switchTo(name, settings);
+      const deps = (this as AgentSession).deps;
+      deps.provider = makeProvider(settings);
+      deps.tools = edits.tools(tools);
       convo.messages[0] = { role: "system", content: prompt() };
     },
     async close() {
@@ -191,16 +283,4 @@ async function openRecorder(
     o.warn(`Cannot record the session in "${sessionsDir}": ${(e as Error).message}`);
     return nullRecorder(base);
   }
-}
-
-function projectInstructions(cwd: string): string | undefined {
-  const parts: string[] = [];
-  for (const name of ["AGENTS.md", join(".minoc", "instructions.md")]) {
-    try {
-      parts.push(Deno.readTextFileSync(join(cwd, name)));
-    } catch {
-      // absent: nothing to add
-    }
-  }
-  return parts.length ? parts.join("\n\n") : undefined;
 }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { ParseResult } from "./tool.ts";
 
 /** A chat message as sent to a model. */
 export interface ChatMessage {
@@ -28,6 +29,8 @@ export interface Usage {
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
+  /** True when counted locally (gpt-tokenizer) because the server reported none. */
+  estimated?: boolean;
 }
 
 /** Why a provider could not produce (the rest of) a reply. */
@@ -109,14 +112,46 @@ export type Outcome =
 /** What the loop reports to the user interface, in order. */
 export type AgentEvent =
   | { type: "turn_start"; turn: number }
-  | { type: "waiting"; model: string }
+  /** Waiting for the model; `task` says what for when it is not the reply itself. */
+  | { type: "waiting"; model: string; task?: string }
   /** Prose of the reply (never raw tool-call XML). */
   | { type: "text"; text: string }
   /** A one-line live summary of a call that is still streaming. */
   | { type: "call_progress"; summary: string }
-  | { type: "reply_end"; usage?: Usage }
+  /** `context`: tokens the conversation now takes, and the model's context window. */
+  | { type: "reply_end"; usage?: Usage; context?: { used: number; window: number } }
   | { type: "parse_error"; kind: string; message: string; consecutive: number }
   | { type: "tool_start"; tool: string; summary: string }
   | { type: "verdict"; gate: string; action: string; reason?: string; rule?: string }
   | { type: "tool_end"; tool: string; ok: boolean; display: string; ms: number }
-  | { type: "done"; outcome: Outcome };
+  | { type: "done"; outcome: Outcome }
+  /** The model-visible conversation was made smaller (the session file keeps everything). */
+  | {
+    type: "compacted";
+    /** Tokens before and after. */
+    before: number;
+    after: number;
+    /** Tool outputs shortened, and messages replaced by a summary. */
+    shortened: number;
+    summarised: number;
+  }
+  /** A failed request will be retried after `waitMs`. */
+  | { type: "retry_wait"; attempt: number; max: number; waitMs: number; reason: string }
+  /** The loop moved to another state (`--debug` logs and times these). */
+  | { type: "state"; state: LoopState }
+  /** What the parser made of the whole reply; `ms`: its final step, after the stream ended. */
+  | { type: "parsed"; result: ParseResult; ms: number };
+
+/**
+ * States of the loop that `--debug` times. `waiting` is also marked by the
+ * `waiting` event and `gating` by `tool_start`; `recording` comes from the
+ * recorder itself.
+ */
+export type LoopState =
+  | "waiting"
+  | "streaming"
+  | "parsing"
+  | "gating"
+  | "running"
+  | "recording"
+  | "idle";

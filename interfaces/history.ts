@@ -38,6 +38,8 @@ export interface SessionMessage {
   tool?: string;
   /** system: a parse error kind, a provider error, a notice. */
   event?: string;
+  /** system: structured details of the event (e.g. a workflow's plan, budgets, blackboard). */
+  data?: Record<string, unknown>;
 }
 
 /** Totals kept in the session file. */

@@ -87,6 +87,11 @@ export interface FsPort {
 export type Preview =
   | { kind: "edit"; path: string; before: string | null; after: string | null }
   | { kind: "exec"; command: string; cwd: string }
+  /** Several files changed as one (edit blocks); null = absent before / after. */
+  | {
+    kind: "multi_edit";
+    files: { path: string; before: string | null; after: string | null }[];
+  }
   | { kind: "none" };
 
 /** Freshness of a file against what the model last read of it. */
@@ -135,6 +140,52 @@ export interface ToolContext {
   onOutput?(text: string): void;
   /** Answers `ask_followup_question`; in `run` it says no user is available. */
   ask(question: string): Promise<string>;
+  /** The session's skills (`use_skill`, `run_skill_script`); absent when there are none. */
+  skills?: SkillHost;
+  /** The blackboard of a running workflow (`blackboard_put`, `blackboard_get`). */
+  blackboard?: Blackboard;
+}
+
+/** What `use_skill` asks for: a skill's body, one section of it, or one resource file. */
+export interface SkillRequest {
+  name: string;
+  section?: string;
+  /** A path under the skill's `resources/`. */
+  resource?: string;
+}
+
+/** What `run_skill_script` asks for: one script under the skill's `scripts/`. */
+export interface ScriptRequest {
+  name: string;
+  script: string;
+  args: string[];
+}
+
+/** The skills of a session, as the skill tools see them (implemented in `core/skills/`). */
+export interface SkillHost {
+  /** L2/L3 text: never sends the same text twice (a reminder instead). */
+  disclose(request: SkillRequest): Promise<ToolResult>;
+  /** The command line a script call would run, for the gates and the prompt. */
+  preview(request: ScriptRequest): Promise<Preview>;
+  /** L3: runs the script in the sandbox; only its JSON summary and produced files come back. */
+  run(request: ScriptRequest, signal: AbortSignal): Promise<ToolResult>;
+}
+
+/** One artifact on a workflow's blackboard. */
+export interface BlackboardEntry {
+  key: string;
+  /** What it is, e.g. `file`, `report`, `data`. */
+  kind: string;
+  /** Where it is (project-relative), when it is a file. */
+  path?: string;
+  summary: string;
+}
+
+/** Artifacts registered by the steps of a workflow, read by later steps. */
+export interface Blackboard {
+  put(entry: BlackboardEntry): void;
+  get(key: string): BlackboardEntry | undefined;
+  list(): BlackboardEntry[];
 }
 
 /** A file the tool changed, for the summary, undo and `--json`. */

@@ -5,8 +5,11 @@
  * @module
  */
 import { runTask } from "../../core/agent/loop.ts";
-import type { CliIO } from "../io.ts";
+import { CliError, type CliIO, EXIT } from "../io.ts";
 import { terminalConfirm } from "../prompt/approve.ts";
+import { terminalStep } from "../prompt/step.ts";
+import { dryRunTally, renderDryRun } from "../ui/dry_run.ts";
+import { dryRunReport } from "../../core/permission/dry_run_report.ts";
 import { readLine } from "../prompt/line.ts";
 import { palette } from "../ui/colors.ts";
 import { createRenderer } from "../ui/render.ts";
@@ -22,6 +25,11 @@ export async function chat(io: CliIO, opts: CommonOptions): Promise<void> {
   const settings = await settingsFrom(opts);
   const { openSession } = await import("../session.ts");
   const interactive = Deno.stdin.isTerminal();
+  if (opts.step && !interactive) {
+    throw new CliError("--step needs a terminal: standard input is not one", EXIT.usage);
+  }
+  const { chooseResume } = await import("../resume.ts");
+  const resume = await chooseResume(opts, settings.cwd, { interactive }) ?? undefined;
   const tty = Deno.stdout.isTerminal();
   const c = palette(tty);
   let current: AbortController | null = null;
@@ -29,7 +37,9 @@ export async function chat(io: CliIO, opts: CommonOptions): Promise<void> {
   let session: AgentSession | undefined;
   session = await openSession({
     settings,
-    mode: opts.plan ? "plan" : "agent",
+    mode: opts.plan ? "plan" : resume?.session.mode ?? "agent",
+    resume,
+    bridge: (await import("../session_bridge.ts")).bridgeSetup(opts, { write: io.out, interactive, dim: c.dim }),
     record: opts.session !== false,
     autoApprove: opts.yes === true,
     confirm: interactive
@@ -39,6 +49,12 @@ export async function chat(io: CliIO, opts: CommonOptions): Promise<void> {
     emit: createRenderer({ write: io.out, tty, colors: c }),
     onOutput: (t) => io.out(t),
     warn: (m) => io.err(c.yellow(`warning: ${m}`) + "\n"),
+    dryRun: opts.dryRun === true,
+    debug: opts.debug === true,
+    debugLine: (line) => io.out(c.dim(`  ${line}`) + "\n"),
+    step: interactive
+      ? { prompt: terminalStep(io.out, c), on: opts.step === true, onAbort: () => current?.abort() }
+      : undefined,
   });
   const onInterrupt = () => {
     if (current && !current.signal.aborted) {
@@ -48,6 +64,10 @@ export async function chat(io: CliIO, opts: CommonOptions): Promise<void> {
   };
   Deno.addSignalListener("SIGINT", onInterrupt);
   io.out(c.dim(`minoc ${VERSION} · ${settings.params.model} · ${settings.cwd}\n`));
+  if (resume) {
+    const n = resume.session.messages.length;
+    io.out(c.dim(`Resumed session ${resume.session.sessionId} · ${n} messages\n`));
+  }
   io.out(c.dim("Type a request, /help for commands, Ctrl+D or /exit to quit.\n"));
   try {
     while (true) {
@@ -63,7 +83,9 @@ export async function chat(io: CliIO, opts: CommonOptions): Promise<void> {
       current = new AbortController();
       await runTask(session.deps, session.convo, text, current.signal);
       current = null;
+      if (session.dryRun) io.out(c.dim(dryRunTally(await dryRunReport(session.dryRun, session.cwd))));
     }
+    if (session.dryRun) io.out(renderDryRun(await dryRunReport(session.dryRun, session.cwd), c));
   } finally {
     Deno.removeSignalListener("SIGINT", onInterrupt);
     await session.close();

@@ -13,17 +13,47 @@ export interface CommonOptions extends SettingFlags {
   yes?: true;
   plan?: true;
   session?: boolean;
+  /** `--quiet`: no spinner, banner or token lines. */
+  quiet?: true;
+  /** `--dry-run`: file changes stay in memory, commands are not run. */
+  dryRun?: true;
+  /** `--step`: review each tool call before it runs (chat only). */
+  step?: true;
+  /** `--debug`: debug.log and per-phase timings. */
+  debug?: true;
+  /** `--continue`: the latest session of this directory. */
+  continue?: true;
+  /** `--resume <id>`: a session of this directory by id or unique prefix. */
+  resume?: string;
+  /** `--provider`: `openai` (default) or `bridge` (copy/paste with a web chat). */
+  provider?: string;
+  /** `--bridge-file <path>`: bridge prompts go to this file, not the clipboard. */
+  bridgeFile?: string;
+  /** `--bridge-limit <chars>`: longest bridge paste before it is split. */
+  bridgeLimit?: number;
+  /** `--edit-format blocks|xml`: also accept edit blocks (always on in the bridge). */
+  editFormat?: string;
 }
+
+/** The base URL a bridge session gets when no model server is configured. */
+export const BRIDGE_NO_SERVER_URL = "http://no-server.invalid";
 
 /** Resolves settings or throws a usage error that says how to fix them. */
 export async function settingsFrom(opts: CommonOptions): Promise<Settings> {
   const home = await resolveHome(homeInputs());
-  const r = await loadSettings({
-    homeDir: home.dir,
-    cwd: Deno.cwd(),
-    flags: opts,
-    env: Deno.env.toObject(),
-  });
+  const load = (flags: CommonOptions) =>
+    loadSettings({
+      homeDir: home.dir,
+      cwd: Deno.cwd(),
+      // `--no-progress` makes commander default `progress` to true: only a false counts.
+      flags: { ...flags, progress: opts.quiet || opts.progress === false ? false : undefined },
+      env: Deno.env.toObject(),
+    });
+  let r = await load(opts);
+  if (!r.ok && opts.provider === "bridge") {
+    // The bridge needs no model server; /provider openai then says none is configured.
+    r = await load({ ...opts, baseUrl: BRIDGE_NO_SERVER_URL, model: opts.model ?? "web-chat" });
+  }
   if (!r.ok) throw new CliError(r.message, EXIT.usage);
   const info = await Deno.stat(r.settings.cwd).catch(() => null);
   if (!info?.isDirectory) {

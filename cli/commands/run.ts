@@ -10,6 +10,8 @@ import { parseRuleFlag, type PermissionRule } from "../../core/permission/rules.
 import { CliError, type CliIO, EXIT } from "../io.ts";
 import { palette } from "../ui/colors.ts";
 import { createRenderer } from "../ui/render.ts";
+import { renderDryRun } from "../ui/dry_run.ts";
+import { dryRunReport } from "../../core/permission/dry_run_report.ts";
 import { type CommonOptions, settingsFrom } from "./common.ts";
 
 /** Options of `run`. */
@@ -17,22 +19,37 @@ export interface RunOptions extends CommonOptions {
   json?: true;
   allow?: string[];
   deny?: string[];
+  /** `--workflow` and its budgets: the task is a goal for Plan → Act → Reflect. */
+  workflow?: true;
+  budgetCalls?: number;
+  budgetTokens?: number;
+  budgetTime?: number;
 }
 
 const NO_USER = "No user is available to answer; decide yourself and continue.";
 
 /** Runs one task to its end. */
 export async function runCommand(io: CliIO, task: string, opts: RunOptions): Promise<void> {
+  if (opts.step) {
+    throw new CliError(
+      "run --step is not possible: step mode needs a terminal to answer in; use the chat (minoc --step)",
+      EXIT.usage,
+    );
+  }
   const settings = await settingsFrom(opts);
   const extraRules = ruleFlags(opts);
   const { openSession } = await import("../session.ts");
+  const { chooseResume } = await import("../resume.ts");
+  const resume = await chooseResume(opts, settings.cwd, { interactive: false }) ?? undefined;
   // With --json, stdout carries only the final object; progress goes to stderr.
   const write = opts.json ? io.err : io.out;
   const tty = !opts.json && Deno.stdout.isTerminal();
   const render = createRenderer({ write, tty, colors: palette(tty) });
   const session = await openSession({
     settings,
-    mode: opts.plan ? "plan" : "agent",
+    mode: opts.plan ? "plan" : resume?.session.mode ?? "agent",
+    resume,
+    bridge: (await import("../session_bridge.ts")).bridgeSetup(opts, { write, interactive: Deno.stdin.isTerminal() }),
     record: opts.session !== false,
     autoApprove: opts.yes === true,
     confirm: null,
@@ -41,7 +58,14 @@ export async function runCommand(io: CliIO, task: string, opts: RunOptions): Pro
     onOutput: (t) => write(t),
     warn: (m) => io.err(`warning: ${m}\n`),
     extraRules,
+    dryRun: opts.dryRun === true,
+    debug: opts.debug === true,
+    debugLine: (line) => write(`  ${line}\n`),
   });
+  if (opts.workflow) {
+    const { runWorkflowCommand } = await import("./workflow.ts");
+    return await runWorkflowCommand(io, session, task, { ...opts, write, noUser: NO_USER });
+  }
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
   Deno.addSignalListener("SIGINT", onInterrupt);
@@ -52,7 +76,12 @@ export async function runCommand(io: CliIO, task: string, opts: RunOptions): Pro
     Deno.removeSignalListener("SIGINT", onInterrupt);
     await session.close();
   }
-  if (opts.json) io.out(JSON.stringify(summary(outcome, session.recorder.snapshot())) + "\n");
+  const dry = session.dryRun ? await dryRunReport(session.dryRun, session.cwd) : null;
+  if (dry) write(renderDryRun(dry, palette(tty)));
+  if (opts.json) {
+    const json = { ...summary(outcome, session.recorder.snapshot()), ...(dry ? { dryRun: dry } : {}) };
+    io.out(JSON.stringify(json) + "\n");
+  }
   io.exitCode = exitCodeOf(outcome);
   if (outcome.kind === "provider_error" && outcome.error.kind === "auth") {
     throw new CliError(outcome.error.message, EXIT.usage);

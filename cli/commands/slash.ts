@@ -5,6 +5,7 @@
  */
 import type { CliIO } from "../io.ts";
 import { slashUndo } from "./undo.ts";
+import { slashPaste, slashProvider } from "./slash_bridge.ts";
 import type { AgentSession } from "../session.ts";
 import type { Palette } from "../ui/colors.ts";
 
@@ -14,8 +15,13 @@ const HELP: [string, string][] = [
   ["/agent", "switch to agent mode (all tools), keeping the conversation"],
   ["/permissions", "list the saved permission rules"],
   ["/undo", "revert the last tool call's file changes (--all, --force)"],
+  ["/step", "on|off: review each tool call before it runs (step mode)"],
+  ["/provider", "bridge|openai: copy/paste with a web chat, or the model server"],
+  ["/paste", "while minoc waits for a web chat's answer: read it from the clipboard"],
   ["/exit", "quit (also /quit or Ctrl+D)"],
 ];
+
+const width = Math.max(...HELP.map(([k]) => k.length));
 
 /** Handles one slash command; returns "exit" when the chat should end. */
 export async function handleSlash(
@@ -30,7 +36,7 @@ export async function handleSlash(
     case "/quit":
       return "exit";
     case "/help":
-      io.out(HELP.map(([k, v]) => `  ${c.bold(k.padEnd(8))} ${v}`).join("\n") + "\n");
+      io.out(HELP.map(([k, v]) => `  ${c.bold(k.padEnd(width))} ${v}`).join("\n") + "\n");
       io.out(c.dim("  Ctrl+C cancels the running reply or tool.\n"));
       return "handled";
     case "/permissions": {
@@ -41,6 +47,15 @@ export async function handleSlash(
     case "/undo":
       await slashUndo(text.slice(5), session.backups, io, session.cwd);
       return "handled";
+    case "/step":
+      stepSwitch(text.slice(5).trim(), session, io, c);
+      return "handled";
+    case "/provider":
+      await slashProvider(text.slice(9).trim(), session, io, c);
+      return "handled";
+    case "/paste":
+      slashPaste(session, io, c);
+      return "handled";
     case "/plan":
     case "/agent":
       session.setMode(cmd === "/plan" ? "plan" : "agent");
@@ -50,4 +65,18 @@ export async function handleSlash(
       io.out(c.yellow(`Unknown command "${cmd}": type /help for the list\n`));
       return "handled";
   }
+}
+
+function stepSwitch(arg: string, session: AgentSession, io: CliIO, c: Palette): void {
+  const stepper = session.stepper;
+  if (!stepper) {
+    io.out(c.yellow("Step mode needs a terminal: standard input is not one\n"));
+    return;
+  }
+  if (arg === "on" || arg === "off") stepper.set(arg === "on");
+  else if (arg !== "") {
+    io.out(c.yellow(`Unknown argument "${arg}": use /step on or /step off\n`));
+    return;
+  }
+  io.out(c.dim(`step mode is ${stepper.on ? "on" : "off"}\n`));
 }

@@ -172,6 +172,9 @@ export function describeCall(input: GateInput, verdicts: readonly Verdict[], c: 
   }
   const p = input.preview;
   if (p.kind === "edit") out.push(renderDiff(p.path, p.before, p.after, c));
+  if (p.kind === "multi_edit") {
+    for (const f of p.files) out.push(renderDiff(f.path, f.before, f.after, c));
+  }
   if (p.kind === "exec") out.push(`  ${c.dim("in")} ${p.cwd}\n  ${c.bold("$ " + p.command)}`);
   return out.join("\n");
 }

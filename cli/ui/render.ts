@@ -6,6 +6,8 @@
  */
 import type { AgentEvent, Outcome } from "../../interfaces/agent.ts";
 import type { Palette } from "./colors.ts";
+import { MarkdownStream } from "./markdown.ts";
+import { formatCount, tokensLine } from "./tokens_line.ts";
 
 /** Where and how to render. */
 export interface RenderTarget {
@@ -15,6 +17,8 @@ export interface RenderTarget {
   colors: Palette;
   /** Hide decoration (tool lines stay). */
   quiet?: boolean;
+  /** Render prose as Markdown while it streams (for a colour terminal). */
+  markdown?: boolean;
 }
 
 /** Returns an event handler that renders to `target`. */
@@ -22,6 +26,7 @@ export function createRenderer(target: RenderTarget): (event: AgentEvent) => voi
   const c = target.colors;
   let atLineStart = true;
   let liveLine = false;
+  const md = target.markdown ? new MarkdownStream(c) : null;
   const write = (text: string) => {
     if (text === "") return;
     clearLive();
@@ -37,9 +42,10 @@ export function createRenderer(target: RenderTarget): (event: AgentEvent) => voi
     liveLine = false;
   }
   return (ev: AgentEvent) => {
+    if (md && ev.type !== "text") write(md.flush(ev.type === "reply_end"));
     switch (ev.type) {
       case "text":
-        return write(ev.text);
+        return write(md ? md.push(ev.text) : ev.text);
       case "call_progress":
         if (!target.tty) return;
         if (!atLineStart) write("\n");
@@ -59,10 +65,14 @@ export function createRenderer(target: RenderTarget): (event: AgentEvent) => voi
       case "reply_end":
         clearLive();
         if (!atLineStart) write("\n");
-        if (ev.usage && !target.quiet) {
-          line(c.dim(`  tokens ${ev.usage.promptTokens} in / ${ev.usage.completionTokens} out`));
-        }
+        if (ev.usage && !target.quiet) line(c.dim(`  ${tokensLine(ev.usage, ev.context)}`));
         return;
+      case "compacted":
+        if (target.quiet) return;
+        return line(c.dim(
+          `  context compacted: ${formatCount(ev.before)} → ${formatCount(ev.after)} tokens ` +
+            `(${ev.shortened} tool outputs shortened, ${ev.summarised} messages summarised)`,
+        ));
       case "done":
         return outcomeLine(ev.outcome, line, c);
       default:

@@ -10,6 +10,8 @@ import type { SessionRecorder } from "../../interfaces/history.ts";
 import type { AnyTool, ToolCall, ToolContext, ToolResult } from "../../interfaces/tool.ts";
 import { formatCall } from "../protocol/feedback.ts";
 import type { Pipeline } from "../permission/pipeline.ts";
+import type { SimulateInput } from "../permission/dry_run.ts";
+import type { GatedCall, Stepped, Stepper } from "../permission/step.ts";
 import type { BackupStore } from "../history/backups.ts";
 import { coerceArgs, runTool } from "../tools/dispatch.ts";
 import { fail } from "../tools/define.ts";
@@ -21,6 +23,10 @@ export interface ToolRunner {
   context(signal: AbortSignal): ToolContext;
   /** Undo backups of file changes; null when the session is not recorded. */
   backups: BackupStore | null;
+  /** Step mode: while it is on, the user reviews each call before it runs. */
+  stepper?: Stepper | null;
+  /** Runs a call the pipeline marked `simulate` (dry-run); default: not run, its reason told. */
+  simulate?(input: SimulateInput): Promise<ToolResult>;
 }
 
 /** What executing needs from the loop. */
@@ -44,6 +50,7 @@ export async function executeCall(
   deps: ExecuteDeps,
   call: ToolCall,
   signal: AbortSignal,
+  rawText = "",
 ): Promise<Executed> {
   const tool = deps.tools.find((t) => t.name === call.tool);
   const summary = callSummary(call);
@@ -52,35 +59,68 @@ export async function executeCall(
   if (!coerced.ok) return await invalidCall(deps, call, coerced.message, tool);
   deps.emit({ type: "tool_start", tool: call.tool, summary });
   const ctx = deps.runner.context(signal);
-  const preview = tool.preview ? await tool.preview(coerced.args, ctx) : { kind: "none" as const };
-  const decision = await deps.runner.pipeline.decide({
-    call,
-    tool,
-    args: coerced.args,
-    preview,
-    cwd: ctx.cwd,
-  });
+  const gated = await gateCall(deps.runner, tool, call, coerced.args, ctx);
+  const stepped = await stepThrough(deps, gated, rawText, ctx);
+  const { decision, call: final } = stepped.gated;
   for (const v of decision.verdicts) deps.emit({ type: "verdict", ...v });
   await deps.recorder.append({
     role: "tool_call",
-    content: summary,
-    call,
+    content: callSummary(final),
+    call: final,
     verdicts: decision.verdicts,
     allowedBy: decision.allowedBy,
   });
+  deps.emit({ type: "state", state: "running" });
   const started = performance.now();
   const backups = deps.runner.backups;
-  backups?.beginGroup(summary);
-  const result = decision.action === "run"
-    ? await runTool(tool, coerced.args, ctx)
-    : decision.action === "simulate"
-    ? { ok: true, output: decision.reason, display: "simulated" }
-    : fail("denied", decision.reason, "denied");
+  backups?.beginGroup(callSummary(final));
+  let result = stepped.result ?? await act(deps.runner, stepped.gated, ctx);
+  if (stepped.note) result = { ...result, output: `${stepped.note}\n\n${result.output}` };
   const backupIds = backups?.endGroup() ?? [];
   const ms = performance.now() - started;
   await record(deps, call.tool, result, ms, backupIds);
   deps.emit({ type: "tool_end", tool: call.tool, ok: result.ok, display: result.display, ms });
-  return { invalid: false, result, message: resultMessage(call, result) };
+  return { invalid: false, result, message: resultMessage(final, result) };
+}
+
+/** Previews a call and passes it through the gate pipeline. */
+async function gateCall(
+  runner: ToolRunner,
+  tool: AnyTool,
+  call: ToolCall,
+  args: unknown,
+  ctx: ToolContext,
+): Promise<GatedCall> {
+  const preview = tool.preview ? await tool.preview(args, ctx) : { kind: "none" as const };
+  const decision = await runner.pipeline.decide({ call, tool, args, preview, cwd: ctx.cwd });
+  return { call, tool, args, preview, decision };
+}
+
+/** Step mode's review of a call that may run; edited calls are validated and gated again. */
+async function stepThrough(
+  deps: ExecuteDeps,
+  gated: GatedCall,
+  rawText: string,
+  ctx: ToolContext,
+): Promise<Stepped> {
+  const stepper = deps.runner.stepper;
+  if (!stepper?.on || gated.decision.action === "deny") return { gated };
+  return await stepper.review(gated, rawText, ctx.cwd, async (edited) => {
+    const tool = deps.tools.find((t) => t.name === edited.tool);
+    if (!tool) return { problem: `unknown tool "${edited.tool}"` };
+    const coerced = coerceArgs(tool, edited);
+    if (!coerced.ok) return { problem: coerced.message };
+    return await gateCall(deps.runner, tool, edited, coerced.args, ctx);
+  });
+}
+
+/** Runs, simulates or refuses the call, as decided. */
+async function act(runner: ToolRunner, g: GatedCall, ctx: ToolContext): Promise<ToolResult> {
+  const { decision } = g;
+  if (decision.action === "run") return await runTool(g.tool, g.args, ctx);
+  if (decision.action === "deny") return fail("denied", decision.reason, "denied");
+  if (runner.simulate) return await runner.simulate({ ...g, ctx, verdicts: decision.verdicts });
+  return { ok: true, output: decision.reason, display: "simulated" };
 }
 
 async function invalidCall(

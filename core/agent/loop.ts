@@ -14,10 +14,11 @@ import type {
   Usage,
 } from "../../interfaces/agent.ts";
 import type { SessionRecorder } from "../../interfaces/history.ts";
-import type { AnyTool, ParseResult } from "../../interfaces/tool.ts";
+import type { AnyTool, ParseResult, ToolCall } from "../../interfaces/tool.ts";
 import { parseErrorMessage } from "../protocol/feedback.ts";
 import { executeCall, type ToolRunner } from "./execute.ts";
 import { streamReply } from "./reply.ts";
+import { type ContextBudget, fitContext } from "./context.ts";
 
 /** Everything the loop needs, built by `main.ts`. */
 export interface AgentDeps {
@@ -27,6 +28,13 @@ export interface AgentDeps {
   recorder: SessionRecorder;
   limits: RunLimits;
   emit(event: AgentEvent): void;
+  /** The context window; when set, the conversation is compacted near it. */
+  context?: ContextBudget;
+  /**
+   * Edit blocks / bridge directives: the call a reply without an XML tool
+   * call stands for (e.g. `apply_edit_blocks`), or null.
+   */
+  blockCall?(text: string): ToolCall | null;
 }
 
 /** The conversation as the model sees it; the system prompt comes first. */
@@ -56,6 +64,7 @@ async function loop(
   let parseErrors = 0;
   for (let turn = 1; turn <= deps.limits.maxTurns; turn++) {
     deps.emit({ type: "turn_start", turn });
+    await fitContext(deps, convo, signal);
     const reply = await streamReply(deps, convo.messages, signal);
     if (reply.text !== "" || reply.end === "stop") {
       await say(deps, convo, "assistant", reply.text, reply.usage, reply.ms);
@@ -70,7 +79,8 @@ async function loop(
       });
       return { kind: "provider_error", error: reply.error };
     }
-    const parsed = reply.parsed;
+    const blocks = reply.parsed.kind === "call" ? null : deps.blockCall?.(reply.text) ?? null;
+    const parsed: ParseResult = blocks ? { kind: "call", call: blocks } : reply.parsed;
     if (parsed.kind === "none") return { kind: "answered", text: reply.text };
     if (parsed.kind === "error") {
       parseErrors++;
@@ -79,7 +89,7 @@ async function loop(
       }
       continue;
     }
-    const done = await executeCall(deps, parsed.call, signal);
+    const done = await executeCall(deps, parsed.call, signal, reply.text);
     if (done.invalid) {
       parseErrors++;
       await say(deps, convo, "user", done.message);

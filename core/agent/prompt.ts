@@ -19,24 +19,27 @@ export interface PromptContext {
   customInstructions?: string;
   /** Project instructions (AGENTS.md and the like). */
   projectInstructions?: string;
+  /** The project analysis section ("# Project ..."), see core/agent/project.ts. */
+  project?: string;
+  /** The L1 skill index ("# Skills ..."), see core/skills/catalog.ts. */
+  skills?: string;
 }
 
-const ROLE = `You are minoc, a coding agent working in the user's terminal. You read, search, ` +
-  `write and edit files and run commands in the working directory to do what the user asks. ` +
-  `The user sees every call and may deny it.`;
+const ROLE = `You are minoc, a coding agent in the user's terminal. You use the tools below ` +
+  `in the working directory to do what the user asks; the user sees every call and may deny it.`;
 
 const WORK = `# How to work
-1. Think about the request; if it is unclear in a way that matters, ask one question.
-2. Explore first (list, search, read). Never write while exploring.
-3. Make a short plan, then implement it: read a file before you change it; create new files with write_to_file.
-4. Verify: run the project's tests or build when it has them.
-5. Finish with attempt_completion, or answer in plain text when no change was asked for.
-When you add to a document, follow its existing structure (headings, lists, "- [ ]" items).`;
+1. Think: what is asked? If something that matters is unclear, ask one question.
+2. Plan: a short numbered plan.
+3. Explore: list, search and read what the plan touches. Never write while exploring.
+4. Implement: read each existing file right before you edit it (edit_file, replace_in_file); create new files with write_to_file.
+5. Verify: run the project's tests or build (see Commands) and fix what fails.
+6. Report: finish with attempt_completion (what changed, what the checks said), then wait. If no change was asked for, answer in plain text.
+Documents: follow their structure: add under the right heading, as the same kind of item ("- [ ]" task, numbered step, bullet).`;
 
 const SAFETY = `# Safety
-Stay inside the working directory unless asked otherwise. Never run destructive commands on ` +
-  `system paths, escalate privileges, or exfiltrate secrets. If a call is denied, do not retry ` +
-  `the same call: adapt, or ask the user.`;
+Stay in the working directory unless asked. Never run destructive commands on system paths, ` +
+  `escalate privileges or leak secrets. If a call is denied, do not repeat it: adapt or ask.`;
 
 const PLAN = `# Plan mode
 You are in plan mode: only reading tools are available. Explore the code, then answer with a ` +
@@ -55,9 +58,11 @@ export function buildSystemPrompt(p: PromptContext): string {
     SAFETY,
     workspace(p),
   ];
+  if (p.project?.trim()) common.push(p.project.trim());
   if (p.projectInstructions?.trim()) {
     common.push(`# Project instructions\n${p.projectInstructions.trim()}`);
   }
+  if (p.skills?.trim()) common.push(p.skills.trim());
   const custom = p.customInstructions?.trim();
   return common.join("\n\n") + (custom ? `\n\n${custom}` : "");
 }

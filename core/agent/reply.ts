@@ -14,6 +14,7 @@ import type {
 } from "../../interfaces/agent.ts";
 import type { AnyTool, ParseResult } from "../../interfaces/tool.ts";
 import { CallScanner } from "../protocol/xml.ts";
+import { estimateUsage } from "./tokens.ts";
 
 /** One finished reply. */
 export interface Reply {
@@ -31,6 +32,8 @@ export interface ReplyDeps {
   provider: LlmProvider;
   tools: readonly AnyTool[];
   emit(event: AgentEvent): void;
+  /** The model's context window, for the "context used" figure of `reply_end`. */
+  context?: { window: number };
 }
 
 /** Asks the provider for a reply and parses it while it streams. */
@@ -48,6 +51,7 @@ export async function streamReply(
   deps.emit({ type: "waiting", model: deps.provider.model });
   for await (const ev of deps.provider.stream({ messages: [...messages], signal })) {
     if (ev.type === "text") {
+      if (parts.length === 0) deps.emit({ type: "state", state: "streaming" });
       parts.push(ev.text);
       const update = scanner.push(ev.text);
       if (update.prose) deps.emit({ type: "text", text: update.prose });
@@ -60,9 +64,20 @@ export async function streamReply(
     }
   }
   if (signal.aborted) end = "aborted";
+  deps.emit({ type: "state", state: "parsing" });
+  const parseStart = performance.now();
   const parsed = scanner.finish();
+  deps.emit({ type: "parsed", result: parsed, ms: performance.now() - parseStart });
   const rest = scanner.finalProse();
   if (rest) deps.emit({ type: "text", text: rest });
-  deps.emit({ type: "reply_end", usage });
-  return { text: parts.join(""), parsed, end, usage, error, ms: performance.now() - started };
+  const ms = performance.now() - started;
+  const text = parts.join("");
+  // The server reported no usage: count it locally (marked `estimated`).
+  if (!usage && (end === "stop" || end === "length")) usage = await estimateUsage(messages, text);
+  const window = deps.context?.window;
+  const context = usage && window
+    ? { used: usage.promptTokens + usage.completionTokens, window }
+    : undefined;
+  deps.emit({ type: "reply_end", usage, ...(context ? { context } : {}) });
+  return { text, parsed, end, usage, error, ms };
 }

@@ -23,6 +23,7 @@ import type {
   SessionRecorder,
 } from "../../interfaces/history.ts";
 import { dayFolder, defaultMetadata, headerText, newSessionId } from "./format.ts";
+import { loadSession } from "./store.ts";
 import { SessionWriter } from "./writer.ts";
 
 /** What a recorder needs to start a session. */
@@ -55,6 +56,25 @@ export async function createRecorder(o: RecorderOptions): Promise<SessionRecorde
   const path = join(dir, `session_${state.sessionId}.json`);
   const writer = await SessionWriter.create(path, headerText(state), state.metadata);
   return new Recorder(state, now, path, writer);
+}
+
+/**
+ * Reopens a recorded session to continue it (resume): the same file, its
+ * messages kept, later appends added after them. A file cut short by a crash
+ * is repaired first (its complete messages kept). Totals continue from the
+ * recorded metadata; `duration` counts on from the recorded one, so time
+ * between the runs is not counted.
+ */
+export async function resumeRecorder(
+  path: string,
+  o: { now?: () => Date } = {},
+): Promise<SessionRecorder> {
+  const now = o.now ?? (() => new Date());
+  const state = await loadSession(path);
+  const lines = state.messages.map((m) => JSON.stringify(m));
+  const writer = await SessionWriter.reopen(path, headerText(state), lines, state.metadata);
+  const startedMs = now().getTime() - state.metadata.duration;
+  return new Recorder(state, now, path, writer, startedMs);
 }
 
 /** A recorder for `--no-session`: keeps the session in memory, writes nothing. */
@@ -94,10 +114,11 @@ class Recorder implements SessionRecorder {
     now: () => Date,
     path: string | null,
     writer: SessionWriter | null,
+    startedMs = Date.parse(state.timestamp),
   ) {
     this.#state = state;
     this.#now = now;
-    this.#started = Date.parse(state.timestamp);
+    this.#started = startedMs;
     this.path = path;
     this.#writer = writer;
   }

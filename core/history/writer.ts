@@ -58,6 +58,29 @@ export class SessionWriter {
     return writer;
   }
 
+  /**
+   * Opens an existing session file to append more messages (resume): the file
+   * is first replaced atomically by one holding `header`, `messageJsons` and
+   * `metadata` in the layout above, which also repairs a file cut by a crash.
+   * This one write costs the session's size; later appends do not.
+   */
+  static async reopen(
+    path: string,
+    header: string,
+    messageJsons: string[],
+    metadata: SessionMetadata,
+  ): Promise<SessionWriter> {
+    const file = await Deno.open(path, { read: true, write: true });
+    const writer = new SessionWriter(file, path, 0, 0, 0);
+    try {
+      await writer.rewrite(header, messageJsons, metadata);
+    } catch (error) {
+      file.close();
+      throw error;
+    }
+    return writer;
+  }
+
   /** Appends one message (its JSON, one line) and the current metadata. */
   append(messageJson: string, metadata: SessionMetadata): Promise<void> {
     return this.#enqueue(async () => {

@@ -14,6 +14,7 @@
  */
 import type { LlmProvider, ModelParams } from "../../interfaces/agent.ts";
 import { createOpenAIProvider } from "./openai.ts";
+import { type BridgeOptions, createBridgeProvider } from "./bridge.ts";
 
 /** What {@link createProvider} needs: the provider name and its connection. */
 export interface ProviderConfig {
@@ -29,6 +30,8 @@ export interface ProviderConfig {
     maxTokensField?: "max_tokens" | "max_completion_tokens";
     streamOptions?: boolean;
   };
+  /** The copy/paste bridge's ports and files (provider `bridge`). */
+  bridge?: BridgeOptions;
 }
 
 const FACTORIES: Record<string, (config: ProviderConfig) => LlmProvider> = {
@@ -41,6 +44,10 @@ const FACTORIES: Record<string, (config: ProviderConfig) => LlmProvider> = {
       maxTokensField: config.quirks?.maxTokensField,
       streamOptions: config.quirks?.streamOptions,
     }),
+  bridge: (config) => {
+    if (!config.bridge) throw new Error('Provider "bridge" needs its bridge options');
+    return createBridgeProvider(config.bridge);
+  },
 };
 
 /** Names {@link createProvider} accepts. */

@@ -56,7 +56,7 @@ export class Pipeline {
     const asks = verdicts.filter((v) => v.action === "ask");
     let allowedBy = verdicts.map((v) => v.rule).filter(Boolean).pop();
     if (asks.length > 0) {
-      const answer = await this.resolveAsk(input, verdicts, asks);
+      const answer = await this.resolveAsk(input, verdicts, asks, simulate !== undefined);
       if (answer.deny !== undefined) {
         return { action: "deny", reason: answer.deny, verdicts };
       }
@@ -72,6 +72,7 @@ export class Pipeline {
     input: GateInput,
     verdicts: Verdict[],
     asks: Verdict[],
+    simulated: boolean,
   ): Promise<{ allowedBy?: string; deny?: string }> {
     const why = asks.map((v) => v.reason).filter(Boolean).join("; ");
     if (this.options.autoApprove) {
@@ -79,6 +80,12 @@ export class Pipeline {
       return { allowedBy: "--yes" };
     }
     const confirm = this.options.confirm;
+    if (!confirm && simulated) {
+      // Dry-run with nobody to ask: the call only runs in simulation, so say it would ask.
+      const rule = "would ask: the call is only simulated";
+      verdicts.push({ gate: "approval", action: "pass", reason: why || undefined, rule });
+      return { allowedBy: rule };
+    }
     if (!confirm) {
       const reason =
         `${input.call.tool} needs approval (${why || "it changes files or runs commands"}) ` +

@@ -131,8 +131,9 @@ const COMMAND_TOOLS = new Set(["execute_command", "start_process"]);
 
 /**
  * The `security` gate of the pipeline. Calls of `execute_command` and
- * `start_process` are judged: block → deny (critical), warn → ask, allow →
- * pass. Other tools pass.
+ * `start_process`, and of any tool whose preview is a command line (e.g.
+ * `run_skill_script`), are judged: block → deny (critical), warn → ask,
+ * allow → pass. Other tools pass.
  */
 export function securityGate(
   opts: { cwd: string; home: string; shell: ShellKind; config?: SecurityConfig },
@@ -140,8 +141,11 @@ export function securityGate(
   return {
     name: "security",
     async check(input: GateInput): Promise<Verdict> {
-      if (!COMMAND_TOOLS.has(input.call.tool)) return { gate: "security", action: "pass" };
-      const command = commandOf(input);
+      const previewed = input.preview.kind === "exec" ? input.preview.command : null;
+      if (!COMMAND_TOOLS.has(input.call.tool) && previewed === null) {
+        return { gate: "security", action: "pass" };
+      }
+      const command = COMMAND_TOOLS.has(input.call.tool) ? commandOf(input) : previewed;
       if (command === null) return { gate: "security", action: "pass", risk: "low" };
       const cwd = cwdOf(input, opts.cwd);
       try {

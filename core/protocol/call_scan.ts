@@ -96,8 +96,8 @@ export class CallScanBody {
         if (this.phase === "ended" || this.phase === "junk") return i;
         continue;
       }
-      const c = chunk.charCodeAt(i);
       if (this.phase === "name" || this.#candidate) {
+        const c = chunk.charCodeAt(i);
         if (isSpace(c)) {
           i++;
           continue;
@@ -150,6 +150,7 @@ export class CallScanBody {
       return;
     }
     this.#candidate = false;
+    if (name === "") return; // a name no parameter has
     const p = this.#params.get(name);
     if (p === undefined) return;
     const t = this.tokens;
@@ -168,16 +169,16 @@ export class CallScanBody {
     this.summary = name;
     const tool = this.#specs.get(name) ?? null;
     this.tool = tool;
-    let longest = "tool_call".length;
+    const names = [name, "tool_call"];
     if (tool !== null) {
       tool.params.forEach((p, k) => {
         this.#params.set(p.name, k);
-        longest = Math.max(longest, p.name.length);
+        names.push(p.name);
       });
       const main = tool.params.findIndex((p) => !p.bulk);
       if (main >= 0) this.#summary = { main, spec: tool.params[main], open: -1, from: 0, seen: [] };
     }
-    this.#tag.maxName = Math.max(longest, name.length);
+    this.#tag.expect(names);
   }
 
   /** Follows the main parameter (the first non-bulk one) for the live summary. */

@@ -20,6 +20,9 @@ export interface Opener {
   end: number;
 }
 
+/** The only tags prose cares about. */
+const TAGS = ["tool_call", "thinking"];
+
 const RUN = 0;
 const OPEN_CALL = 1;
 const OPEN_THINK = 2;
@@ -64,6 +67,7 @@ export class ProseScanner {
   /** `start` is the absolute position where scanning begins. */
   constructor(start: number) {
     this.#pos = start;
+    this.#tag.expect(TAGS);
   }
 
   /**

@@ -45,7 +45,9 @@ export type TagResult = typeof Tag[keyof typeof Tag];
 /**
  * Reads one tag, `<name>` or `</name>`, character by character so that a
  * chunk boundary anywhere inside it changes nothing. Names longer than
- * `maxName` are not tags of interest and abort the read early.
+ * `maxName` are not tags of interest and abort the read early; after
+ * {@link TagReader.expect}, a name that is not expected is read as `""` and
+ * an expected one as that very string, so no tag costs an allocation.
  *
  * @example
  * ```ts
@@ -61,26 +63,53 @@ export class TagReader {
   start = 0;
   /** Whether the tag is a closing tag. */
   close = false;
-  /** The name of the tag last read completely. */
+  /** The name of the tag last read completely (`""` when it is not expected). */
   name = "";
   /** Result of the last {@link read}. */
   result: TagResult = Tag.More;
-  #prefix = "";
+  #maxName: number;
+  /** Character codes of the name read so far in earlier chunks. */
+  #codes: Uint16Array;
+  #held = 0;
+  /** The expected names, by length; null: every name. */
+  #byLength: string[][] | null = null;
 
-  constructor(public maxName: number) {}
+  constructor(maxName: number) {
+    this.#maxName = maxName;
+    this.#codes = new Uint16Array(maxName);
+  }
+
+  /** The longest name read; longer ones abort the tag. */
+  get maxName(): number {
+    return this.#maxName;
+  }
+
+  /**
+   * Reads only these names (none longer than the longest of them); other
+   * names come out as `""`.
+   */
+  expect(names: readonly string[]): void {
+    let longest = 0;
+    for (const n of names) longest = Math.max(longest, n.length);
+    const byLength: string[][] = Array.from({ length: longest + 1 }, () => []);
+    for (const n of names) byLength[n.length].push(n);
+    this.#maxName = longest;
+    this.#byLength = byLength;
+    if (this.#codes.length < longest) this.#codes = new Uint16Array(longest);
+  }
 
   /** Starts a tag at absolute position `start` (the `<` itself is consumed). */
   begin(start: number): void {
     this.state = 1;
     this.start = start;
     this.close = false;
-    this.#prefix = "";
+    this.#held = 0;
   }
 
   /** Forgets a partial tag (the text it covered is plain text). */
   reset(): void {
     this.state = 0;
-    this.#prefix = "";
+    this.#held = 0;
   }
 
   /** Continues the tag at `chunk[i]`; returns the index after the consumed characters. */
@@ -92,13 +121,13 @@ export class TagReader {
       if (this.state === 3) {
         if (c < 128 && NAME_CHAR[c] === 1) {
           i++;
-          if (this.#prefix.length + i - from > this.maxName) return this.#abort(i);
+          if (this.#held + i - from > this.#maxName) return this.#abort(i);
           continue;
         }
         if (c !== GT) return this.#abort(i);
-        this.name = this.#prefix + chunk.slice(from, i);
+        this.name = this.#name(chunk, from, i);
         this.state = 0;
-        this.#prefix = "";
+        this.#held = 0;
         this.result = Tag.Done;
         return i + 1;
       }
@@ -112,9 +141,45 @@ export class TagReader {
       this.state = 3;
       from = i;
     }
-    if (this.state === 3) this.#prefix += chunk.slice(from, n);
+    if (this.state === 3) this.#hold(chunk, from, n);
     this.result = Tag.More;
     return n;
+  }
+
+  /** The name: the held characters plus `chunk[from..to)`, or `""` if not expected. */
+  #name(chunk: string, from: number, to: number): string {
+    const held = this.#held;
+    const byLength = this.#byLength;
+    if (byLength === null) {
+      let head = "";
+      for (let k = 0; k < held; k++) head += String.fromCharCode(this.#codes[k]);
+      return head + chunk.slice(from, to);
+    }
+    const names = byLength[held + to - from];
+    for (let k = 0; k < names.length; k++) {
+      if (this.#matches(names[k], chunk, from)) return names[k];
+    }
+    return "";
+  }
+
+  /** Whether the held characters plus `chunk` from `from` spell `name`. */
+  #matches(name: string, chunk: string, from: number): boolean {
+    const held = this.#held;
+    const codes = this.#codes;
+    for (let k = 0; k < held; k++) if (codes[k] !== name.charCodeAt(k)) return false;
+    const off = from - held;
+    for (let k = held; k < name.length; k++) {
+      if (chunk.charCodeAt(off + k) !== name.charCodeAt(k)) return false;
+    }
+    return true;
+  }
+
+  /** Keeps the name's characters `chunk[from..to)` for the next chunk. */
+  #hold(chunk: string, from: number, to: number): void {
+    const codes = this.#codes;
+    let held = this.#held;
+    for (let k = from; k < to; k++) codes[held++] = chunk.charCodeAt(k);
+    this.#held = held;
   }
 
   #abort(i: number): number {

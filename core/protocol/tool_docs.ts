@@ -16,21 +16,21 @@ export function renderProtocolRules(): string {
   return [
     "# Tools",
     "You act by calling tools. To call one, write this XML in your reply:",
-    formatCall("tool_name", { parameter_name: "value", other_parameter: "value" }),
-    "Rules:",
-    "- In the signatures below, ? marks an optional parameter and ... one you may repeat.",
-    "- At most one tool call per reply. After it, stop: the result comes back in the next message.",
-    "- A reply without a tool call is your final answer to the user and ends your turn.",
-    "- Values are raw text: never escape &, < or > and do not use CDATA. Put a multi-line" +
-    " value on the lines after its opening tag; one leading and one trailing line break are removed.",
-    "- <content> and <diff> may contain any text, including XML. Give every required parameter.",
+    formatCall("tool_name", { parameter_name: "value" }),
+    "- At most one tool call per reply; then stop: the result comes in the next message.",
+    "- A reply without a tool call is your final answer and ends your turn.",
+    "- Values are raw text: no escaping (&, <, >), no CDATA; <content> and <diff> may hold" +
+    " any text, even XML. Start a multi-line value on the line after its tag.",
+    "- Below, name? is optional, name... repeatable, and each tool ends with an example." +
+    " Paths are relative to the working directory.",
     "- To mention a call without making it, put it in backticks: `<tool_call>`.",
   ].join("\n");
 }
 
 /**
- * One short section per tool: its signature (`?` optional, `...`
- * repeatable), description, parameter descriptions and an example call.
+ * One short section per tool: its name, description, parameters (`?`
+ * optional, `...` repeatable) with their descriptions, and an example call
+ * (the call itself, with no label: the section's last line or lines).
  *
  * @example
  * ```ts
@@ -42,15 +42,14 @@ export function renderToolDocs(tools: readonly AnyTool[]): string {
 }
 
 function renderTool(tool: AnyTool): string {
-  const signature = tool.params.map((p) =>
-    `${p.name}${p.multiple ? "..." : ""}${p.required ? "" : "?"}`
-  );
-  const lines = [`## ${tool.name}(${signature.join(", ")})`, oneLine(tool.description)];
-  for (const p of tool.params) lines.push(`- ${p.name}: ${oneLine(p.description)}`);
+  const lines = [`## ${tool.name}`, oneLine(tool.description)];
+  for (const p of tool.params) {
+    const marks = `${p.multiple ? "..." : ""}${p.required ? "" : "?"}`;
+    lines.push(`- ${p.name}${marks}: ${oneLine(p.description)}`);
+  }
   const example = formatCall(tool.name, tool.example);
   const values = Object.values(tool.example);
-  if (values.some((v) => v.includes("\n"))) lines.push("Example:", example);
-  else lines.push(`Example: ${example.replaceAll("\n", "")}`);
+  lines.push(values.some((v) => v.includes("\n")) ? example : example.replaceAll("\n", ""));
   return lines.join("\n");
 }
 

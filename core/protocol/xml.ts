@@ -74,8 +74,16 @@ export class CallScanner {
     if (chunk.length === 0) return NOTHING;
     const base = this.#store.length;
     this.#store.append(chunk);
-    if (this.#mode === CALL && this.#body?.idle && chunk.indexOf("<") < 0) return NOTHING;
-    this.#feed(chunk, 0, base);
+    if (this.#mode === CALL) {
+      // The hot path while a call streams: no prose, the summary rarely changes.
+      const body = this.#body as CallScanBody;
+      const i = body.scan(chunk, 0, base);
+      if (body.phase === "body" && this.#held.length === 0 && body.summary === this.#summary) {
+        return NOTHING;
+      }
+      this.#called(body);
+      this.#feed(chunk, i, base);
+    } else this.#feed(chunk, 0, base);
     return this.#update();
   }
 
@@ -116,17 +124,22 @@ export class CallScanner {
       } else if (this.#mode === CALL) {
         const body = this.#body as CallScanBody;
         i = body.scan(chunk, i, base);
-        if (body.phase === "ended") {
-          this.#mode = AFTER;
-          this.#emitted = body.callEnd;
-          this.#after = new ProseScanner(body.callEnd);
-        } else if (body.phase === "junk") this.#mode = DEAD;
+        this.#called(body);
       } else if (this.#mode === AFTER) {
         const after = this.#after as ProseScanner;
         i = after.scan(chunk, i, base);
         if (after.opener !== null) this.#stopAt(after.opener);
       } else return;
     }
+  }
+
+  /** After scanning call text: leaves the call mode once the call ended or turned out junk. */
+  #called(body: CallScanBody): void {
+    if (body.phase === "ended") {
+      this.#mode = AFTER;
+      this.#emitted = body.callEnd;
+      this.#after = new ProseScanner(body.callEnd);
+    } else if (body.phase === "junk") this.#mode = DEAD;
   }
 
   /** The opener is known; text after it up to `upTo` was already scanned as prose. */

@@ -10,7 +10,7 @@ import { defineTool, ok } from "./define.ts";
 export const askFollowupQuestion = defineTool({
   name: "ask_followup_question",
   kind: "meta",
-  description: "Ask the user a question when you cannot go on without their answer.",
+  description: "Ask the user when you cannot go on without an answer.",
   params: [
     { name: "question", description: "One clear question", required: true },
   ],

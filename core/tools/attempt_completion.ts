@@ -11,9 +11,9 @@ export const attemptCompletion = defineTool({
   name: "attempt_completion",
   kind: "meta",
   description:
-    "Finish the task: give the final result for the user. Use it only when the work is done.",
+    "Finish: report the result to the user. Only when the work is done.",
   params: [
-    { name: "result", description: "What was done, for the user", required: true },
+    { name: "result", description: "What was done", required: true },
   ],
   schema: z.object({ result: z.string().trim().min(1, "must say what was done") }),
   example: { result: "Added the --verbose flag and its test; all tests pass." },

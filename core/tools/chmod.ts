@@ -28,11 +28,11 @@ type Args = z.infer<typeof schema>;
 export const chmod = defineTool<Args>({
   name: "chmod",
   kind: "write",
-  description: "Change the permission bits of a file or directory (Unix only). " +
-    "mode is octal (755, 0644) or symbolic (+x, u+x,go-w).",
+  description: "Change permission bits (Unix only): " +
+    "octal (755) or symbolic (+x, go-w).",
   params: [
-    { name: "path", description: "The file or directory", required: true },
-    { name: "mode", description: "Octal like 755 or symbolic like +x", required: true },
+    { name: "path", description: "File or folder", required: true },
+    { name: "mode", description: "e.g. 755 or +x", required: true },
   ],
   schema,
   example: { path: "scripts/build.sh", mode: "755" },

@@ -12,11 +12,11 @@ import { displayPath, resolvePath } from "./paths.ts";
 export const createDirectory = defineTool({
   name: "create_directory",
   kind: "write",
-  description: "Create a directory, with any missing parent directories.",
+  description: "Create a folder and any missing parents.",
   params: [
     {
       name: "path",
-      description: "Directory path, relative to the working directory",
+      description: "Folder path",
       required: true,
     },
   ],

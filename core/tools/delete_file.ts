@@ -18,16 +18,16 @@ const PREVIEW_MAX_BYTES = 256 * 1024;
 export const deleteFile = defineTool({
   name: "delete_file",
   kind: "write",
-  description: "Delete a file; a directory only with recursive=true (it deletes everything in it).",
+  description: "Delete a file, or a folder and all in it with recursive=true.",
   params: [
     {
       name: "path",
-      description: "File or directory, relative to the working directory",
+      description: "File or folder",
       required: true,
     },
     {
       name: "recursive",
-      description: "true to delete a directory and everything in it",
+      description: "true to delete a folder",
       required: false,
       type: "boolean",
     },

@@ -52,18 +52,18 @@ export const editFile = defineTool({
   name: "edit_file",
   kind: "write",
   description:
-    "Edit a file you have read: replace the exact text old (copied from the file, unique in it) with new. Or pass diff with SEARCH/REPLACE blocks instead.",
+    "Edit a file you have read: replace old (exact, unique text from the file) with new, or apply diff (SEARCH/REPLACE blocks).",
   params: [
-    { name: "path", description: "File path, relative to the working directory", required: true },
+    { name: "path", description: "File path", required: true },
     {
       name: "old",
-      description: "Exact text to replace, with enough lines to be unique",
+      description: "Exact text to replace, enough to be unique",
       required: false,
     },
-    { name: "new", description: "Replacement text (empty to delete)", required: false },
+    { name: "new", description: "Replacement (empty to delete)", required: false },
     {
       name: "diff",
-      description: "SEARCH/REPLACE blocks, instead of old and new",
+      description: "SEARCH/REPLACE blocks instead of old/new",
       required: false,
       bulk: true,
     },

@@ -33,19 +33,19 @@ export const executeCommand = defineTool<Args>({
   name: "execute_command",
   kind: "exec",
   description:
-    "Run a shell command in the working directory and return its exit code and output. " +
-    "For servers and watchers that keep running, use start_process instead.",
+    "Run a shell command in the working directory; returns exit code and output. " +
+    "Use start_process for servers and watchers.",
   params: [
-    { name: "command", description: "The command line to run", required: true },
+    { name: "command", description: "Command line", required: true },
     {
       name: "requires_approval",
-      description: "true to ask the user even where a rule would allow it",
+      description: "true to ask the user even if a rule allows it",
       required: false,
       type: "boolean",
     },
     {
       name: "timeout",
-      description: `Seconds before the command is stopped (default ${DEFAULT_TIMEOUT_S})`,
+      description: `Seconds before it is stopped (default ${DEFAULT_TIMEOUT_S})`,
       required: false,
       type: "integer",
     },

@@ -42,9 +42,9 @@ type Args = z.infer<typeof schema>;
 export const getEnv = defineTool<Args>({
   name: "get_env",
   kind: "read",
-  description: "Read an environment variable as later commands will see it. " +
-    "Values of secret-looking names (KEY, TOKEN, SECRET, PASSWORD...) are masked.",
-  params: [{ name: "name", description: "The variable name, e.g. NODE_ENV", required: true }],
+  description: "Read an environment variable as commands will see it; " +
+    "secret-looking values are masked.",
+  params: [{ name: "name", description: "Variable name, e.g. NODE_ENV", required: true }],
   schema,
   example: { name: "NODE_ENV" },
   execute: read,

@@ -16,8 +16,8 @@ type Args = z.infer<typeof schema>;
 export const killProcess = defineTool<Args>({
   name: "kill_process",
   kind: "exec",
-  description: "Stop a background process started with start_process, with all its children.",
-  params: [{ name: "id", description: "The process id from start_process", required: true }],
+  description: "Stop a background process and its children.",
+  params: [{ name: "id", description: "Id from start_process", required: true }],
   schema,
   example: { id: "p1" },
   execute: kill,

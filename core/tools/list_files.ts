@@ -22,16 +22,16 @@ export const listFiles = defineTool({
   name: "list_files",
   kind: "read",
   description:
-    "List a directory (recursive=true for everything below it). Sorted; directories end with /; .gitignore'd files, .git and node_modules are left out.",
+    "List a directory, sorted; folders end with /. .gitignore'd files, .git and node_modules are left out.",
   params: [
     {
       name: "path",
-      description: "Directory, relative to the working directory (. for it)",
+      description: "Directory (. for the working directory)",
       required: true,
     },
     {
       name: "recursive",
-      description: "true to list subdirectories too",
+      description: "true to include subfolders",
       required: false,
       type: "boolean",
     },

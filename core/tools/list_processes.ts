@@ -14,7 +14,7 @@ const schema = z.object({});
 export const listProcesses = defineTool<Record<string, never>>({
   name: "list_processes",
   kind: "read",
-  description: "List the background processes started in this session, with id, pid and state.",
+  description: "List this session's background processes (id, pid, state).",
   params: [],
   schema,
   example: {},

@@ -29,6 +29,10 @@ import { getEnv } from "./get_env.ts";
 import { setEnv } from "./set_env.ts";
 import { unsetEnv } from "./unset_env.ts";
 import { chmod } from "./chmod.ts";
+import { useSkill } from "./use_skill.ts";
+import { runSkillScript } from "./run_skill_script.ts";
+import { blackboardPut } from "./blackboard_put.ts";
+import { blackboardGet } from "./blackboard_get.ts";
 
 /** Every tool minoc offers, in the order the prompt documents them. */
 export const tools: readonly AnyTool[] = [
@@ -50,9 +54,14 @@ export const tools: readonly AnyTool[] = [
   setEnv,
   unsetEnv,
   chmod,
+  useSkill,
+  runSkillScript,
   askFollowupQuestion,
   attemptCompletion,
 ];
+
+/** Tools that exist only while a workflow runs (its blackboard). */
+export const workflowTools: readonly AnyTool[] = [blackboardPut, blackboardGet];
 
 const byName = new Map(tools.map((t) => [t.name, t]));
 

@@ -19,16 +19,16 @@ export const readFile = defineTool({
   name: "read_file",
   kind: "read",
   description:
-    "Read a text file; lines come numbered (the numbers are not part of the file). Long files are shown in parts: pass start_line/end_line for more.",
+    "Read a text file; lines come numbered (not part of the file). Long files come in parts: use start_line/end_line.",
   params: [
-    { name: "path", description: "File path, relative to the working directory", required: true },
+    { name: "path", description: "File path", required: true },
     {
       name: "start_line",
-      description: "First line to show (from 1)",
+      description: "First line (from 1)",
       required: false,
       type: "integer",
     },
-    { name: "end_line", description: "Last line to show", required: false, type: "integer" },
+    { name: "end_line", description: "Last line", required: false, type: "integer" },
   ],
   schema: z.object({
     path: pathArg,

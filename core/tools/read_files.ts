@@ -21,11 +21,11 @@ export const readFiles = defineTool({
   name: "read_files",
   kind: "read",
   description:
-    "Read several text files at once: repeat <path> for each. Each file gets a section with numbered lines, or its own error.",
+    "Read several files at once (repeat <path>); each gets its own section or error.",
   params: [
     {
       name: "path",
-      description: "File path, relative to the working directory; repeat for more files",
+      description: "File path; repeat for more",
       required: true,
       multiple: true,
     },

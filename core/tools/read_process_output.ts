@@ -22,11 +22,11 @@ type Args = z.infer<typeof schema>;
 export const readProcessOutput = defineTool<Args>({
   name: "read_process_output",
   kind: "read",
-  description: "Read the last lines of a background process's output (stdout and stderr " +
-    `together; ${DEFAULT_TAIL} lines unless tail says otherwise).`,
+  description: `Read the last lines (default ${DEFAULT_TAIL}) of a background process's ` +
+    "stdout and stderr.",
   params: [
-    { name: "id", description: "The process id from start_process", required: true },
-    { name: "tail", description: "How many of the last lines", required: false, type: "integer" },
+    { name: "id", description: "Id from start_process", required: true },
+    { name: "tail", description: "How many last lines", required: false, type: "integer" },
   ],
   schema,
   example: { id: "p1", tail: "50" },

@@ -14,10 +14,10 @@ export const replaceInFile = defineTool({
   name: "replace_in_file",
   kind: "write",
   description:
-    "Edit a file you have read with SEARCH/REPLACE blocks (<<<<<<< SEARCH, exact lines, =======, new lines, >>>>>>> REPLACE); blocks apply in order and each must match one place.",
+    "Edit a file you have read with SEARCH/REPLACE blocks (as in the example), applied in order; each must match once.",
   params: [
-    { name: "path", description: "File path, relative to the working directory", required: true },
-    { name: "diff", description: "One or more SEARCH/REPLACE blocks", required: true, bulk: true },
+    { name: "path", description: "File path", required: true },
+    { name: "diff", description: "SEARCH/REPLACE blocks", required: true, bulk: true },
   ],
   schema: z.object({ path: pathArg, diff: z.string() }),
   example: {

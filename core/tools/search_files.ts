@@ -35,21 +35,21 @@ export const searchFiles = defineTool({
   name: "search_files",
   kind: "read",
   description:
-    "Find files by name glob (*.ts matches at any depth, src/**/*.ts by path) under directory (default .); with content (a regular expression, or plain text) show the matching lines with line numbers.",
+    "Find files by name glob (*.ts at any depth, src/**/*.ts by path) under directory; with content (regex or text), show matching lines.",
   params: [
     {
       name: "pattern",
-      description: "Glob on file names, e.g. *.ts or **/*.md (* for all)",
+      description: "Name glob, e.g. *.ts (* for all)",
       required: true,
     },
     {
       name: "directory",
-      description: "Directory to search, relative to the working directory",
+      description: "Where to search (default .)",
       required: false,
     },
     {
       name: "content",
-      description: "Regular expression (or plain text) to find inside the files",
+      description: "Regex or plain text to find in the files",
       required: false,
     },
   ],

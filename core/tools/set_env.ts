@@ -18,10 +18,10 @@ type Args = z.infer<typeof schema>;
 export const setEnv = defineTool<Args>({
   name: "set_env",
   kind: "write",
-  description: "Set an environment variable for the commands run later in this session.",
+  description: "Set an environment variable for later commands.",
   params: [
-    { name: "name", description: "The variable name", required: true },
-    { name: "value", description: "The value (may be empty)", required: true },
+    { name: "name", description: "Variable name", required: true },
+    { name: "value", description: "Value (may be empty)", required: true },
   ],
   schema,
   example: { name: "NODE_ENV", value: "test" },

@@ -23,9 +23,9 @@ type Args = z.infer<typeof schema>;
 export const startProcess = defineTool<Args>({
   name: "start_process",
   kind: "exec",
-  description: "Start a long-running command (dev server, watcher) in the background and " +
-    "return its id; read its output with read_process_output, stop it with kill_process.",
-  params: [{ name: "command", description: "The command line to run", required: true }],
+  description: "Start a long-running command (server, watcher) in the background; " +
+    "returns an id for read_process_output and kill_process.",
+  params: [{ name: "command", description: "Command line", required: true }],
   schema,
   example: { command: "npm run dev" },
   execute: start,

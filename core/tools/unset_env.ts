@@ -18,8 +18,8 @@ type Args = z.infer<typeof schema>;
 export const unsetEnv = defineTool<Args>({
   name: "unset_env",
   kind: "write",
-  description: "Remove an environment variable from the commands run later in this session.",
-  params: [{ name: "name", description: "The variable name", required: true }],
+  description: "Remove an environment variable for later commands.",
+  params: [{ name: "name", description: "Variable name", required: true }],
   schema,
   example: { name: "NODE_ENV" },
   execute: unset,

@@ -27,10 +27,10 @@ export const writeToFile = defineTool({
   name: "write_to_file",
   kind: "write",
   description:
-    "Create a file, or replace all of an existing one (read it first), with the given content; missing parent directories are created.",
+    "Create a file, or replace all of one you have read; parent folders are created.",
   params: [
-    { name: "path", description: "File path, relative to the working directory", required: true },
-    { name: "content", description: "The complete file content", required: true, bulk: true },
+    { name: "path", description: "File path", required: true },
+    { name: "content", description: "The complete content", required: true, bulk: true },
   ],
   schema,
   example: { path: "notes.md", content: "# Notes\n" },

@@ -9,7 +9,7 @@ Deno.test("`createProvider()` builds the openai provider when no name is given",
   assert.equal(provider.name, "openai");
   assert.equal(provider.model, "m");
   assert.equal(provider.endpoint, BASE.baseURL);
-  assert.deepEqual(PROVIDER_NAMES, ["openai"]);
+  assert.deepEqual(PROVIDER_NAMES, ["openai", "bridge"]);
 });
 
 Deno.test("`createProvider()` passes the connection through when the name is openai", async () => {
@@ -34,7 +34,7 @@ Deno.test("`createProvider()` throws naming the value and the known names when t
   for (const name of ["anthropic", "toString", "__proto__"]) {
     assert.throws(
       () => createProvider({ ...BASE, provider: name }),
-      { message: `Unknown provider "${name}": expected one of "openai"` },
+      { message: `Unknown provider "${name}": expected one of "openai", "bridge"` },
     );
   }
 });

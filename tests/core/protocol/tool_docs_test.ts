@@ -8,19 +8,23 @@ Deno.test("`renderToolDocs()` documents every tool, parameter and example", () =
   for (const tool of TOOLS) {
     assert.ok(docs.includes(`\n${tool.description}\n`), tool.name);
     for (const p of tool.params) {
-      assert.ok(docs.includes(`- ${p.name}: ${p.description}\n`), `${tool.name}: ${p.name}`);
+      const marks = `${p.multiple ? "..." : ""}${p.required ? "" : "?"}`;
+      assert.ok(
+        docs.includes(`- ${p.name}${marks}: ${p.description}\n`),
+        `${tool.name}: ${p.name}`,
+      );
     }
   }
-  assert.match(docs, /^## read_file\(path, start_line\?, end_line\?\)\n/);
-  assert.match(docs, /\n## read_files\(path\.\.\.\)\n/);
-  assert.match(docs, /\n## execute_command\(command, requires_approval\?, timeout\?\)\n/);
+  assert.match(docs, /^## read_file\n[^\n]+\n- path: [^\n]+\n- start_line\?: [^\n]+\n- end_line\?: /);
+  assert.match(docs, /\n## read_files\n[^\n]+\n- path\.\.\.: /);
+  assert.match(docs, /\n## execute_command\n[^\n]+\n- command: [^\n]+\n- requires_approval\?: /);
   assert.match(
     docs,
-    /\nExample: <tool_call><read_file><path>src\/main.ts<\/path><\/read_file><\/tool_call>/,
+    /\n<tool_call><read_file><path>src\/main.ts<\/path><\/read_file><\/tool_call>/,
   );
   assert.match(
     docs,
-    /\nExample:\n<tool_call>\n<write_to_file>\n<path>notes.md<\/path>\n<content>\n/,
+    /\n<tool_call>\n<write_to_file>\n<path>notes.md<\/path>\n<content>\n/,
   );
 });
 

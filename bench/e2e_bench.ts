@@ -1,0 +1,192 @@
+/**
+ * End-to-end benchmark of minoc as users run it, against the scripted test
+ * server: start-up (`--version`, `--help`, start → first request of `run`),
+ * the 3-turn task (read notes.md, write it, finish) and a 200-turn session.
+ *
+ * Agent time of a turn is the time minoc spends between the end of one reply
+ * (the server's `finishedAt`) and its next request (`receivedAt`): reading
+ * the stream's end, parsing, gates, the tool, recording, building the next
+ * request. Peak memory is the deno process's `VmHWM`.
+ *
+ * Aims: `--version` ≤ 60 ms, first request ≤ 200 ms, ≤ 5 ms agent time per
+ * turn, flat to turn 200, ≤ 100 MB peak.
+ *
+ * Run alone: `deno run -A bench/e2e_bench.ts [entry]` (default `main.ts`;
+ * give `dist/minoc.js` to measure the bundle).
+ *
+ * @module
+ */
+import { join, resolve } from "node:path";
+import { ROOT } from "../tests/support/cli.ts";
+import { type RecordedRequest, type ScriptedReply, startServer } from "../tests/support/server.ts";
+import { epochMs, median, round, timedRun } from "./spawn.ts";
+
+/** Options of {@link benchE2e}. */
+export interface E2eOptions {
+  /** The script minoc runs from (default: `main.ts` of this repository). */
+  entry?: string;
+  /** Repetitions of each start-up measurement (default 15). */
+  startupRuns?: number;
+  /** Repetitions of the 3-turn task (default 5). */
+  taskRuns?: number;
+  /** Turns of the long session (default 200). */
+  longTurns?: number;
+}
+
+const call = (tool: string, params: Record<string, string>) =>
+  `<tool_call>\n<${tool}>\n${
+    Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
+  }\n</${tool}>\n</tool_call>`;
+
+/** Runs every end-to-end measurement; times in ms, memory in MB, sizes in characters. */
+export async function benchE2e(o: E2eOptions = {}): Promise<Record<string, number>> {
+  const entry = resolve(o.entry ?? join(ROOT, "main.ts"));
+  const dir = await Deno.makeTempDir({ prefix: "minoc_e2e_bench_" });
+  try {
+    return {
+      ...await startup(entry, dir, o.startupRuns ?? 15),
+      ...await threeTurns(entry, dir, o.taskRuns ?? 5),
+      ...await longSession(entry, dir, o.longTurns ?? 200),
+    };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+async function startup(entry: string, dir: string, runs: number) {
+  const cwd = join(dir, "startup");
+  await Deno.mkdir(cwd);
+  const version: number[] = [];
+  const help: number[] = [];
+  for (let i = 0; i < runs + 1; i++) {
+    const v = await timedRun(["--version"], { entry, cwd });
+    const h = await timedRun(["--help"], { entry, cwd });
+    if (v.code !== 0 || h.code !== 0) throw new Error(`minoc --version/--help failed: ${v.stderr}`);
+    if (i === 0) continue; // the first run fills Deno's code cache
+    version.push(v.wallMs);
+    help.push(h.wallMs);
+  }
+  await using server = await startServer({ replies: [{ text: "All done." }], loop: true });
+  const first: number[] = [];
+  const peak: number[] = [];
+  for (let i = 0; i < runs + 1; i++) {
+    const before = server.requests.length;
+    const r = await timedRun(
+      ["run", "say hi", "--base-url", server.baseUrl, "--model", "bench"],
+      { entry, cwd },
+    );
+    if (r.code !== 0) throw new Error(`minoc run failed (exit ${r.code}): ${r.stderr}`);
+    if (i === 0) continue;
+    first.push(server.requests[before].receivedAt - r.startedAt);
+    peak.push(r.peakMb);
+  }
+  return {
+    version_ms: round(median(version)),
+    version_min_ms: round(Math.min(...version)),
+    help_ms: round(median(help)),
+    help_min_ms: round(Math.min(...help)),
+    first_request_ms: round(median(first)),
+    first_request_min_ms: round(Math.min(...first)),
+    one_turn_peak_mb: round(Math.max(...peak)),
+  };
+}
+
+/** Time between the end of each reply and the next request, indexed by the next turn - 2. */
+function agentGaps(requests: RecordedRequest[]): number[] {
+  const chat = requests.filter((r) => r.path.endsWith("/chat/completions"));
+  const gaps: number[] = [];
+  for (let i = 1; i < chat.length; i++) {
+    const end = chat[i - 1].finishedAt;
+    if (end === undefined) throw new Error(`Reply ${i} has no finish time`);
+    gaps.push(chat[i].receivedAt - end);
+  }
+  return gaps;
+}
+
+async function threeTurns(entry: string, dir: string, runs: number) {
+  const replies: ScriptedReply[] = [
+    { text: "I'll read the notes first.\n" + call("read_file", { path: "notes.md" }) },
+    { text: call("write_to_file", { path: "notes.md", content: "\nline one\nline two\n" }) },
+    { text: call("attempt_completion", { result: "Added line two." }) },
+  ];
+  const wall: number[] = [];
+  const gaps: number[] = [];
+  const peak: number[] = [];
+  let promptChars = 0;
+  let systemChars = 0;
+  for (let i = 0; i < runs; i++) {
+    const cwd = join(dir, `task${i}`);
+    await Deno.mkdir(cwd);
+    await Deno.writeTextFile(join(cwd, "notes.md"), "line one\n");
+    await using server = await startServer({ replies });
+    const r = await timedRun(
+      ["run", "add a line to notes.md", "--base-url", server.baseUrl, "--model", "bench", "--yes"],
+      { entry, cwd },
+    );
+    if (r.code !== 0) throw new Error(`3-turn task failed (exit ${r.code}): ${r.stderr}`);
+    const text = await Deno.readTextFile(join(cwd, "notes.md"));
+    if (text !== "line one\nline two\n") throw new Error("3-turn task did not write notes.md");
+    wall.push(r.wallMs);
+    gaps.push(...agentGaps(server.requests));
+    peak.push(r.peakMb);
+    const messages = server.requests[0].body.messages as { role: string; content: string }[];
+    promptChars = messages.reduce((n, m) => n + m.content.length, 0);
+    systemChars = messages[0].content.length;
+  }
+  return {
+    task3_wall_ms: round(median(wall)),
+    task3_agent_ms_per_turn: round(median(gaps), 2),
+    task3_agent_ms_max: round(Math.max(...gaps), 2),
+    task3_peak_mb: round(Math.max(...peak)),
+    prompt_turn1_chars: promptChars,
+    system_prompt_chars: systemChars,
+  };
+}
+
+/** A reply of the long session: read, write and list calls in turn, then finish. */
+function longReply(turn: number, turns: number): ScriptedReply {
+  if (turn === turns) return { text: call("attempt_completion", { result: "All notes written." }) };
+  const prose = `Step ${turn}: continuing with the next file.\n`;
+  if (turn % 3 === 1) return { text: prose + call("read_file", { path: `src/f${turn % 20}.ts` }) };
+  if (turn % 3 === 2) return { text: prose + call("list_files", { path: "src" }) };
+  const content = `\n# Note ${turn}\n\n${"The module exports one function. ".repeat(15)}\n`;
+  return { text: prose + call("write_to_file", { path: `notes/n${turn}.md`, content }) };
+}
+
+async function longSession(entry: string, dir: string, turns: number) {
+  const cwd = join(dir, "long");
+  await Deno.mkdir(join(cwd, "src"), { recursive: true });
+  for (let i = 0; i < 20; i++) {
+    const body = Array.from({ length: 60 }, (_, n) => `export const v${n} = ${n * i}; // value`);
+    await Deno.writeTextFile(join(cwd, "src", `f${i}.ts`), body.join("\n") + "\n");
+  }
+  const replies = Array.from({ length: turns }, (_, i) => longReply(i + 1, turns));
+  await using server = await startServer({ replies });
+  const r = await timedRun(
+    [
+      ...["run", "write a note per step", "--base-url", server.baseUrl, "--model", "bench"],
+      ...["--yes", "--max-turns", String(turns + 10)],
+    ],
+    { entry, cwd },
+  );
+  if (r.code !== 0) throw new Error(`Long session failed (exit ${r.code}): ${r.stderr}`);
+  const gaps = agentGaps(server.requests);
+  if (gaps.length !== turns - 1) throw new Error(`Long session made ${gaps.length + 1} requests`);
+  // gaps[k] is the agent time before turn k + 2.
+  const around = (turn: number) => median(gaps.slice(Math.max(0, turn - 7), turn - 1));
+  const last = server.requests.at(-1)!;
+  return {
+    s200_turns: turns,
+    s200_wall_ms: round(r.wallMs),
+    s200_agent_ms_at_10: round(around(Math.min(10, turns)), 2),
+    s200_agent_ms_at_200: round(around(turns), 2),
+    s200_agent_ms_p95: round(gaps.toSorted((a, b) => a - b)[Math.floor(gaps.length * 0.95)], 2),
+    s200_exit_after_last_reply_ms: round(r.startedAt + r.wallMs - (last.finishedAt ?? epochMs())),
+    s200_peak_mb: round(r.peakMb),
+  };
+}
+
+if (import.meta.main) {
+  const result = await benchE2e({ entry: Deno.args[0] });
+  for (const [name, value] of Object.entries(result)) console.log(`${name.padEnd(32)} ${value}`);
+}

@@ -1,0 +1,122 @@
+/**
+ * A decorator that writes every request to a provider and every response in
+ * full to the debug log (LogTape category `["minoc", "debug", "llm"]`, i.e.
+ * `debug.log`): the request's URL, headers (the API key is never written,
+ * only `Bearer [REDACTED]`) and body (model, messages, sampling parameters,
+ * as minoc sends them), and the response's text, usage, stop reason, error,
+ * time to first token and total time. Put it inside the retry decorator so
+ * that each attempt is logged.
+ *
+ * It is only installed in debug mode, so normal runs pay nothing for it.
+ *
+ * @example
+ * ```ts
+ * const provider = withRetry(withDebugLog(createProvider(config), { params, hasKey }), policy);
+ * ```
+ * @module
+ */
+import { getLogger, type Logger } from "@logtape/logtape";
+import type {
+  ChatRequest,
+  LlmProvider,
+  ModelParams,
+  StreamEvent,
+  Usage,
+} from "../../interfaces/agent.ts";
+import { REDACTED } from "../history/redact.ts";
+
+/** What the log says about the request besides its messages. */
+export interface DebugLogOptions {
+  /** Sampling parameters sent with every request. */
+  params: ModelParams;
+  /** Whether an API key is sent; the key itself is never written. */
+  hasKey: boolean;
+}
+
+/** The LogTape category of the request and response records. */
+export const LLM_DEBUG_CATEGORY = ["minoc", "debug", "llm"] as const;
+
+/** Wraps `provider` so each request and response is written to the debug log. */
+export function withDebugLog(provider: LlmProvider, options: DebugLogOptions): LlmProvider {
+  const log = getLogger([...LLM_DEBUG_CATEGORY]);
+  let seq = 0;
+  return {
+    get name() {
+      return provider.name;
+    },
+    get model() {
+      return provider.model;
+    },
+    get endpoint() {
+      return provider.endpoint;
+    },
+    stream: (request) => logged(provider, options, log, ++seq, request),
+  };
+}
+
+async function* logged(
+  provider: LlmProvider,
+  options: DebugLogOptions,
+  log: Logger,
+  id: number,
+  request: ChatRequest,
+): AsyncGenerator<StreamEvent> {
+  writeRaw(log, `request ${id} ${JSON.stringify(requestRecord(provider, options, request))}`);
+  const started = performance.now();
+  const parts: string[] = [];
+  let firstTokenMs: number | undefined;
+  let usage: Usage | undefined;
+  let end: Extract<StreamEvent, { type: "end" }> | undefined;
+  try {
+    for await (const ev of provider.stream(request)) {
+      if (ev.type === "text") {
+        firstTokenMs ??= performance.now() - started;
+        parts.push(ev.text);
+      } else if (ev.type === "usage") usage = ev.usage;
+      else end = ev;
+      yield ev;
+    }
+  } finally {
+    const record = {
+      ms: round(performance.now() - started),
+      firstTokenMs: firstTokenMs === undefined ? null : round(firstTokenMs),
+      chunks: parts.length,
+      reason: end?.reason ?? (request.signal?.aborted ? "aborted" : "unfinished"),
+      ...(end?.error ? { error: end.error } : {}),
+      ...(usage ? { usage } : {}),
+      text: parts.join(""),
+    };
+    writeRaw(log, `response ${id} ${JSON.stringify(record)}`);
+  }
+}
+
+/** The request as minoc sends it: URL, headers (key redacted), body. */
+function requestRecord(provider: LlmProvider, o: DebugLogOptions, request: ChatRequest) {
+  const p = o.params;
+  const body: Record<string, unknown> = { model: p.model, messages: request.messages, stream: true };
+  if (p.temperature !== undefined) body.temperature = p.temperature;
+  if (p.topP !== undefined) body.top_p = p.topP;
+  if (p.topK !== undefined) body.top_k = p.topK;
+  if (p.maxTokens !== undefined) body.max_tokens = p.maxTokens;
+  return {
+    method: "POST",
+    url: `${provider.endpoint.replace(/\/+$/, "")}/chat/completions`,
+    headers: {
+      "content-type": "application/json",
+      ...(o.hasKey ? { authorization: `Bearer ${REDACTED}` } : {}),
+    },
+    body,
+  };
+}
+
+/**
+ * Logs `text` at debug level as it is: braces are escaped, so LogTape does
+ * not read them as placeholders.
+ */
+export function writeRaw(log: Logger, text: string): void {
+  log.debug(text.replaceAll("{", "{{").replaceAll("}", "}}"));
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}

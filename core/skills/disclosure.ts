@@ -1,0 +1,277 @@
+/**
+ * Levels 2 and 3 of progressive disclosure as text: a skill's body (or one
+ * section) up to ~5,000 tokens per answer, cut at headings with a table of
+ * contents when longer, and files under its `resources/`. Text already sent
+ * in the session is never sent again: the model gets a short reminder.
+ *
+ * @example
+ * ```ts
+ * const d = new Disclosure({ count, metrics, usage });
+ * await d.body(skill);            // body or its first part + contents
+ * await d.body(skill, "Colours"); // one section
+ * await d.resource(skill, "palette.md");
+ * ```
+ * @module
+ */
+import { join, relative } from "node:path";
+import type { ToolResult } from "../../interfaces/tool.ts";
+import { fail, ok } from "../tools/define.ts";
+import type { Skill } from "./index.ts";
+import type { SkillMetrics, SkillUsage } from "./metrics.ts";
+import { type Block, findSection, splitBlocks, tableOfContents } from "./sections.ts";
+import { cutToTokens, type TokenCounter } from "./tokens.ts";
+
+/** Tokens one answer of use_skill may carry. */
+export const DISCLOSURE_LIMIT = 5000;
+
+/** What disclosure needs: a counter, the session's metrics, and the usage of one skill. */
+export interface DisclosureOptions {
+  count: TokenCounter;
+  metrics: SkillMetrics;
+  usage(name: string): SkillUsage;
+  limit?: number;
+}
+
+/** The disclosure state of one session. */
+export class Disclosure {
+  readonly #o: DisclosureOptions;
+  readonly #blocks = new Map<string, Block[]>();
+  readonly #sent = new Map<string, Set<number>>();
+  readonly #resources = new Set<string>();
+  readonly #introduced = new Set<string>();
+
+  constructor(options: DisclosureOptions) {
+    this.#o = options;
+  }
+
+  /** The blocks of a skill's body (cached). */
+  blocksOf(skill: Skill): Block[] {
+    let blocks = this.#blocks.get(skill.name);
+    if (!blocks) {
+      blocks = splitBlocks(skill.body, this.#o.count);
+      this.#blocks.set(skill.name, blocks);
+    }
+    return blocks;
+  }
+
+  /** Tokens of the body's blocks sent so far. */
+  sentTokens(skill: Skill): number {
+    const sent = this.#sent.get(skill.name);
+    if (!sent) return 0;
+    return this.blocksOf(skill).filter((b) => sent.has(b.index)).reduce((n, b) => n + b.tokens, 0);
+  }
+
+  /** The body, or the section named `section`, without what was already sent. */
+  async body(skill: Skill, section?: string): Promise<ToolResult> {
+    const blocks = this.blocksOf(skill);
+    let range = { start: 0, end: blocks.length };
+    if (section !== undefined && section.trim() !== "") {
+      const found = findSection(blocks, section);
+      if (!found) {
+        const titles = blocks.filter((b) => b.level > 0).map((b) => `"${b.title}"`).join(", ");
+        return fail(
+          "unknown_section",
+          `Skill "${skill.name}" has no section "${section}"; its sections: ${titles || "none"}`,
+        );
+      }
+      range = found;
+    }
+    const sent = this.#sentSet(skill.name);
+    const header = await this.#header(skill);
+    const limit = this.#o.limit ?? DISCLOSURE_LIMIT;
+    const budget = Math.max(200, limit - this.#o.count(header) - tocReserve(blocks));
+    const pick = pickBlocks(blocks.slice(range.start, range.end), sent, budget, this.#o.count);
+    const usage = this.#o.usage(skill.name);
+    if (pick.send.length === 0) return this.#reminder(skill, section, pick.repeated, usage);
+    for (const b of pick.send) sent.add(b.index);
+    this.#introduced.add(skill.name);
+    const parts = [header, ...pick.texts].filter((p) => p !== "");
+    if (pick.repeated.length) {
+      parts.push(`[Already sent above, not repeated: ${titlesOf(pick.repeated)}]`);
+      this.#count(usage, "resentAvoided", sum(pick.repeated));
+    }
+    if (pick.cut) {
+      parts.push(
+        `[Cut at a heading: the rest would pass ${limit} tokens. Call use_skill again with a ` +
+          `section name, or without one for the next part. Contents:\n${
+            tableOfContents(blocks, sent)
+          }]`,
+      );
+      this.#count(usage, "cuts", 1);
+    }
+    const output = parts.join("\n\n");
+    const tokens = this.#o.count(output);
+    this.#count(usage, "l2Tokens", tokens);
+    this.#count(usage, "disclosures", 1);
+    const what = section ? `section "${section}" of ${skill.name}` : skill.name;
+    return ok(output, `${what}: ${tokens} tokens${pick.cut ? " (cut)" : ""}`);
+  }
+
+  /** A file under the skill's `resources/`, at most the limit, never twice. */
+  async resource(skill: Skill, path: string): Promise<ToolResult> {
+    const rel = path.trim().replace(/\\/g, "/").replace(/^(\.\/)?(resources\/)?/, "");
+    const root = join(skill.dir, "resources");
+    const abs = join(root, rel);
+    const realRoot = await Deno.realPath(root).catch(() => root);
+    const real = await Deno.realPath(abs).catch(() => null);
+    if (real === null || rel === "" || relative(realRoot, real).startsWith("..")) {
+      const list = await listFiles(root, root);
+      return fail(
+        "not_found",
+        `Skill "${skill.name}" has no resource "${path}"; its resources: ${
+          list.join(", ") || "none"
+        }`,
+      );
+    }
+    const usage = this.#o.usage(skill.name);
+    const key = `${skill.name}\0${relative(realRoot, real)}`;
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(await Deno.readFile(real));
+    } catch {
+      return fail("binary", `Resource "${rel}" of ${skill.name} is not text: pass it to a script`);
+    }
+    const tokens = this.#o.count(text);
+    if (this.#resources.has(key)) {
+      this.#count(usage, "cacheHits", 1);
+      this.#count(usage, "resentAvoided", tokens);
+      return ok(
+        `Resource "${rel}" of skill "${skill.name}" was already sent earlier in this conversation; use that text.`,
+        `${rel}: already sent (reminder)`,
+      );
+    }
+    this.#resources.add(key);
+    const limit = this.#o.limit ?? DISCLOSURE_LIMIT;
+    let body = text;
+    if (tokens > limit) {
+      body = cutToTokens(text, limit, this.#o.count) +
+        `\n[Cut: ${tokens} tokens in all, the first ${limit} sent. Process the whole file with a script.]`;
+      this.#count(usage, "cuts", 1);
+    }
+    const sentTokens = this.#o.count(body);
+    this.#count(usage, "l3Tokens", sentTokens);
+    this.#count(usage, "resources", 1);
+    return ok(`Resource ${rel} of skill ${skill.name}:\n${body}`, `${rel}: ${sentTokens} tokens`);
+  }
+
+  #sentSet(name: string): Set<number> {
+    let s = this.#sent.get(name);
+    if (!s) this.#sent.set(name, s = new Set());
+    return s;
+  }
+
+  #reminder(skill: Skill, section: string | undefined, repeated: Block[], usage: SkillUsage) {
+    this.#count(usage, "cacheHits", 1);
+    this.#count(usage, "resentAvoided", sum(repeated));
+    const blocks = this.blocksOf(skill);
+    const sent = this.#sentSet(skill.name);
+    const left = blocks.filter((b) => b.level > 0 && !sent.has(b.index));
+    const what = section
+      ? `Section "${section}" of skill "${skill.name}"`
+      : `Skill "${skill.name}"`;
+    const rest = left.length ? ` Sections not sent yet: ${titlesOf(left)}.` : "";
+    return ok(
+      `${what} was already sent earlier in this conversation (${sum(repeated)} tokens); ` +
+        `use that text instead of asking again.${rest}`,
+      `${section ? `section "${section}" of ` : ""}${skill.name}: already sent (reminder)`,
+    );
+  }
+
+  /** The skill's facts, sent with its first disclosure only. */
+  async #header(skill: Skill): Promise<string> {
+    if (this.#introduced.has(skill.name)) return "";
+    const lines = [`Skill "${skill.name}"${skill.version ? ` v${skill.version}` : ""}`];
+    const add = (label: string, list: readonly string[]) => {
+      if (list.length) lines.push(`${label}: ${list.join("; ")}`);
+    };
+    add("Inputs", skill.inputs);
+    add("Outputs", skill.outputs);
+    add("Stages", skill.stages);
+    add("Allowed tools", skill.allowedTools);
+    add("Scripts (run with run_skill_script)", await listFiles(join(skill.dir, "scripts")));
+    add(
+      "Resources (read with use_skill and resource)",
+      await listFiles(join(skill.dir, "resources")),
+    );
+    return lines.join("\n");
+  }
+
+  #count(usage: SkillUsage, key: keyof SkillUsage, n: number): void {
+    usage[key] += n;
+    const m = this.#o.metrics;
+    if (key === "l2Tokens" || key === "l3Tokens" || key === "cacheHits" || key === "cuts") {
+      m[key] += n;
+    } else if (key === "resentAvoided") m.resentAvoided += n;
+  }
+}
+
+interface Pick {
+  send: Block[];
+  texts: string[];
+  repeated: Block[];
+  cut: boolean;
+}
+
+/** Whole blocks in order while they fit; a first block too big alone is cut at a line. */
+function pickBlocks(
+  blocks: readonly Block[],
+  sent: ReadonlySet<number>,
+  budget: number,
+  count: TokenCounter,
+): Pick {
+  const pick: Pick = { send: [], texts: [], repeated: [], cut: false };
+  let used = 0;
+  for (const b of blocks) {
+    if (sent.has(b.index)) {
+      pick.repeated.push(b);
+      continue;
+    }
+    if (used + b.tokens <= budget) {
+      pick.send.push(b);
+      pick.texts.push(b.text);
+      used += b.tokens;
+      continue;
+    }
+    pick.cut = true;
+    if (pick.send.length === 0) {
+      pick.send.push(b);
+      pick.texts.push(
+        cutToTokens(b.text, budget, count) +
+          `\n[This part has no heading to cut at: the rest of it (about ${
+            b.tokens - budget
+          } tokens) is not sent.]`,
+      );
+    }
+    break;
+  }
+  return pick;
+}
+
+function tocReserve(blocks: readonly Block[]): number {
+  return 60 + 12 * blocks.filter((b) => b.level > 0).length;
+}
+
+function sum(blocks: readonly Block[]): number {
+  return blocks.reduce((n, b) => n + b.tokens, 0);
+}
+
+function titlesOf(blocks: readonly Block[]): string {
+  return blocks.map((b) => (b.title ? `"${b.title}"` : "the introduction")).join(", ");
+}
+
+/** Files under `dir` (relative to `base`, default `dir`), at most 50, sorted. */
+export async function listFiles(dir: string, base = dir, out: string[] = []): Promise<string[]> {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = await Array.fromAsync(Deno.readDir(dir));
+  } catch {
+    return out;
+  }
+  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (out.length >= 50) break;
+    const abs = join(dir, e.name);
+    if (e.isDirectory) await listFiles(abs, base, out);
+    else out.push(relative(base, abs).replace(/\\/g, "/"));
+  }
+  return out;
+}

@@ -1,0 +1,183 @@
+/**
+ * The skills of one session as the skill tools see them: disclosure (L2,
+ * L3 resources), sandboxed scripts (L3 results), and the metrics kept in
+ * the session file after every use.
+ *
+ * @example
+ * ```ts
+ * const host = await createSkillHost({ index, projectDir: cwd, l1, onMetrics: (m) => recorder.update({ skills: m }) });
+ * const ctx = { ...context, skills: host };
+ * ```
+ * @module
+ */
+import { join, relative } from "node:path";
+import type {
+  Preview,
+  ScriptRequest,
+  SkillHost,
+  SkillRequest,
+  ToolResult,
+} from "../../interfaces/tool.ts";
+import { fail } from "../tools/define.ts";
+import type { IndexText } from "./catalog.ts";
+import { Disclosure } from "./disclosure.ts";
+import type { Skill, SkillIndex } from "./index.ts";
+import { type Interpreter, invocation, pickInterpreter, type SandboxDirs } from "./interpreters.ts";
+import { emptyMetrics, emptyUsage, type SkillMetrics, type SkillUsage } from "./metrics.ts";
+import { DEFAULT_LIMITS, runSandboxed, type SandboxLimits } from "./sandbox.ts";
+import { describeRun } from "./script_result.ts";
+import { tokenCounter } from "./tokens.ts";
+
+/** How a session's skill host is set up. */
+export interface SkillHostOptions {
+  index: SkillIndex;
+  projectDir: string;
+  /** The L1 index as rendered into the system prompt. */
+  l1?: IndexText;
+  limits?: Partial<SandboxLimits>;
+  /** Absolute paths the outside-write check ignores (e.g. the `.minoc` home). */
+  ignore?: string[];
+  /** Told the metrics after every use (e.g. to update the session file). */
+  onMetrics?(metrics: SkillMetrics): void | Promise<void>;
+}
+
+/** A skill host that also reports its metrics. */
+export interface SessionSkills extends SkillHost {
+  readonly index: SkillIndex;
+  metrics(): SkillMetrics;
+}
+
+interface Resolved {
+  skill: Skill;
+  abs: string;
+  shown: string;
+  interpreter: Interpreter;
+  dirs: SandboxDirs;
+}
+
+/** Creates the host and publishes the first metrics (L1 and the bodies not sent). */
+export async function createSkillHost(o: SkillHostOptions): Promise<SessionSkills> {
+  const count = await tokenCounter();
+  const metrics = emptyMetrics();
+  metrics.indexed = o.index.skills.length;
+  if (o.l1) {
+    Object.assign(metrics, {
+      listed: o.l1.listed,
+      shortened: o.l1.shortened,
+      omitted: o.l1.omitted,
+      l1Tokens: o.l1.tokens,
+      l1Budget: o.l1.budget,
+    });
+  }
+  const usage = (name: string): SkillUsage => (metrics.bySkill[name] ??= emptyUsage());
+  const disclosure = new Disclosure({ count, metrics, usage });
+  const limits = { ...DEFAULT_LIMITS, ...o.limits };
+  const current = (): SkillMetrics => {
+    metrics.bodiesAvoided = o.index.skills.reduce((n, s) => {
+      const body = disclosure.blocksOf(s).reduce((t, b) => t + b.tokens, 0);
+      return n + Math.max(0, body - disclosure.sentTokens(s));
+    }, 0);
+    return structuredClone(metrics);
+  };
+  const publish = async () => await o.onMetrics?.(current());
+  const find = (name: string): Skill | ToolResult => {
+    const skill = o.index.get(name.trim());
+    if (skill) return skill;
+    const names = o.index.skills.filter((s) => !s.disableModelInvocation).map((s) => s.name);
+    return fail("unknown_skill", `Unknown skill "${name}"; skills: ${names.join(", ") || "none"}`);
+  };
+  await publish();
+  return {
+    index: o.index,
+    metrics: current,
+    async disclose(req: SkillRequest): Promise<ToolResult> {
+      const skill = find(req.name);
+      if ("ok" in skill) return skill;
+      if (skill.disableModelInvocation) {
+        return fail("user_only", `Skill "${skill.name}" is for the user to invoke, not the model`);
+      }
+      const result = req.resource
+        ? await disclosure.resource(skill, req.resource)
+        : await disclosure.body(skill, req.section);
+      await publish();
+      return result;
+    },
+    async preview(req: ScriptRequest): Promise<Preview> {
+      const r = await resolve(find(req.name), req.script, o.projectDir);
+      if ("ok" in r) return { kind: "none" };
+      const inv = invocation(r.interpreter, r.abs, r.shown, req.args, r.dirs);
+      return { kind: "exec", command: inv.display, cwd: r.skill.dir };
+    },
+    async run(req: ScriptRequest, signal: AbortSignal): Promise<ToolResult> {
+      const r = await resolve(find(req.name), req.script, o.projectDir);
+      if ("ok" in r) return r;
+      const outcome = await runSandboxed({
+        interpreter: r.interpreter,
+        script: r.abs,
+        shown: r.shown,
+        args: req.args,
+        dirs: r.dirs,
+        signal,
+        limits,
+        ignore: o.ignore,
+      });
+      const result = describeRun(r.skill.name, r.shown, outcome, o.projectDir, limits.maxFiles);
+      const u = usage(r.skill.name);
+      const tokens = count(result.output);
+      const source = count(await Deno.readTextFile(r.abs).catch(() => ""));
+      u.scripts++;
+      u.l3Tokens += tokens;
+      u.sourceAvoided += source;
+      metrics.scripts++;
+      metrics.l3Tokens += tokens;
+      metrics.sourceAvoided += source;
+      await publish();
+      return result;
+    },
+  };
+}
+
+/** The script's path inside `scripts/`, its interpreter and the sandbox folders; or an error result. */
+async function resolve(
+  found: Skill | ToolResult,
+  script: string,
+  projectDir: string,
+): Promise<Resolved | ToolResult> {
+  if ("ok" in found) return found;
+  const skill = found;
+  const rel = script.trim().replace(/\\/g, "/").replace(/^(\.\/)?(scripts\/)?/, "");
+  const root = join(skill.dir, "scripts");
+  const realRoot = await Deno.realPath(root).catch(() => null);
+  const real = await Deno.realPath(join(root, rel)).catch(() => null);
+  const info = real ? await Deno.stat(real).catch(() => null) : null;
+  if (
+    !realRoot || !real || rel === "" || relative(realRoot, real).startsWith("..") || !info?.isFile
+  ) {
+    const { listFiles } = await import("./disclosure.ts");
+    const list = await listFiles(root);
+    return fail(
+      "not_found",
+      `Skill "${skill.name}" has no script "${script}"; its scripts: ${list.join(", ") || "none"}`,
+    );
+  }
+  const head = await firstLine(real);
+  const picked = pickInterpreter(real, head);
+  if (!picked.ok) {
+    return fail("interpreter_not_allowed", `Cannot run "${script}": ${picked.message}`);
+  }
+  const project = projectDir;
+  return {
+    skill,
+    abs: real,
+    shown: `scripts/${relative(realRoot, real).replace(/\\/g, "/")}`,
+    interpreter: picked.interpreter,
+    dirs: { skill: await Deno.realPath(skill.dir), project, build: join(project, "build") },
+  };
+}
+
+async function firstLine(path: string): Promise<string> {
+  using file = await Deno.open(path);
+  const buf = new Uint8Array(256);
+  const n = await file.read(buf);
+  return new TextDecoder().decode(buf.subarray(0, n ?? 0)).split("\n")[0];
+}
