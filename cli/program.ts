@@ -65,6 +65,14 @@ const LAZY: LazyCommand[] = [
     },
   },
   {
+    name: "replay",
+    description: "re-run a recorded session through today's parser and gates (dry-run)",
+    load: async (io) => {
+      const [{ replayCommand }, h] = await Promise.all([import("./commands/replay.ts"), home()]);
+      return replayCommand(io, { sessionsDir: h.sessions, homeDir: h.dir });
+    },
+  },
+  {
     name: "security",
     description: "check shell commands against the security rules",
     load: async (io) => {

@@ -145,6 +145,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     projectDir: cwd,
     l1: skillSetup.l1,
     ignore: [home.dir],
+    conversation: () => convo.messages,
     onMetrics: (m) => recorder.update({ skills: m }),
   });
   const processes = createProcessTable();

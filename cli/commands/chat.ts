@@ -13,6 +13,8 @@ import { dryRunReport } from "../../core/permission/dry_run_report.ts";
 import { readLine } from "../prompt/line.ts";
 import { palette } from "../ui/colors.ts";
 import { createRenderer } from "../ui/render.ts";
+import { createProgress, withProgress } from "../ui/progress.ts";
+import type { ChatState } from "./slash_state.ts";
 import { VERSION } from "../version.ts";
 import type { AgentSession } from "../session.ts";
 import { type CommonOptions, settingsFrom } from "./common.ts";
@@ -32,6 +34,14 @@ export async function chat(io: CliIO, opts: CommonOptions): Promise<void> {
   const resume = await chooseResume(opts, settings.cwd, { interactive }) ?? undefined;
   const tty = Deno.stdout.isTerminal();
   const c = palette(tty);
+  const progress = createProgress({ enabled: settings.progress });
+  const render = createRenderer({
+    write: io.out,
+    tty,
+    colors: c,
+    quiet: opts.quiet === true,
+    markdown: tty && c.isColorSupported,
+  });
   let current: AbortController | null = null;
   // deno-lint-ignore prefer-const
   let session: AgentSession | undefined;
@@ -45,10 +55,16 @@ export async function chat(io: CliIO, opts: CommonOptions): Promise<void> {
     confirm: interactive
       ? terminalConfirm(io.out, c, () => current?.abort(), () => session?.approval)
       : null,
-    ask: interactive ? askUser : () => Promise.resolve(NO_USER),
-    emit: createRenderer({ write: io.out, tty, colors: c }),
-    onOutput: (t) => io.out(t),
-    warn: (m) => io.err(c.yellow(`warning: ${m}`) + "\n"),
+    ask: interactive ? (q) => progress.suspend(() => askUser(q)) : () => Promise.resolve(NO_USER),
+    emit: withProgress(progress, render),
+    onOutput: (t) => {
+      progress.touch();
+      io.out(t);
+    },
+    warn: (m) => {
+      progress.touch();
+      io.err(c.yellow(`warning: ${m}`) + "\n");
+    },
     dryRun: opts.dryRun === true,
     debug: opts.debug === true,
     debugLine: (line) => io.out(c.dim(`  ${line}`) + "\n"),
@@ -63,12 +79,24 @@ export async function chat(io: CliIO, opts: CommonOptions): Promise<void> {
     }
   };
   Deno.addSignalListener("SIGINT", onInterrupt);
-  io.out(c.dim(`minoc ${VERSION} · ${settings.params.model} · ${settings.cwd}\n`));
+  const state: ChatState = {
+    opts,
+    progress,
+    async cancellable(fn) {
+      current = new AbortController();
+      try {
+        return await fn(current.signal);
+      } finally {
+        current = null;
+      }
+    },
+  };
+  if (!opts.quiet) io.out(c.dim(`minoc ${VERSION} · ${settings.params.model} · ${settings.cwd}\n`));
   if (resume) {
     const n = resume.session.messages.length;
     io.out(c.dim(`Resumed session ${resume.session.sessionId} · ${n} messages\n`));
   }
-  io.out(c.dim("Type a request, /help for commands, Ctrl+D or /exit to quit.\n"));
+  if (!opts.quiet) io.out(c.dim("Type a request, /help for commands, Ctrl+D or /exit to quit.\n"));
   try {
     while (true) {
       const prefix = session.mode() === "plan" ? "plan › " : "› ";
@@ -76,17 +104,21 @@ export async function chat(io: CliIO, opts: CommonOptions): Promise<void> {
       if (line === null) break;
       const text = line.trim();
       if (text === "") continue;
+      let request = text;
       if (text.startsWith("/")) {
-        if (await handleSlash(text, session, io, c) === "exit") break;
-        continue;
+        const r = await handleSlash(text, session, io, c, state);
+        if (r === "exit") break;
+        if (r === "handled") continue;
+        request = r.resend;
       }
       current = new AbortController();
-      await runTask(session.deps, session.convo, text, current.signal);
+      state.lastOutcome = await runTask(session.deps, session.convo, request, current.signal);
       current = null;
       if (session.dryRun) io.out(c.dim(dryRunTally(await dryRunReport(session.dryRun, session.cwd))));
     }
     if (session.dryRun) io.out(renderDryRun(await dryRunReport(session.dryRun, session.cwd), c));
   } finally {
+    progress.end();
     Deno.removeSignalListener("SIGINT", onInterrupt);
     await session.close();
   }

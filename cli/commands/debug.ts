@@ -16,6 +16,7 @@ import { Command } from "@commander-js/extra-typings";
 import type { ParseResult, ToolSpec } from "../../interfaces/tool.ts";
 import { CallScanner, parseReply, type StreamUpdate } from "../../core/protocol/xml.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
+import { debugApplyCommand } from "./debug_apply.ts";
 
 /** A parse result in the `--json` shape. */
 export type JsonResult =
@@ -56,7 +57,8 @@ export function debugCommand(io: CliIO, specs: () => readonly ToolSpec[]): Comma
     });
   return new Command("debug")
     .description("tools for looking at what minoc makes of a model's output")
-    .addCommand(parse);
+    .addCommand(parse)
+    .addCommand(debugApplyCommand(io));
 }
 
 /** Runs `debug parse` with the given options. */

@@ -10,6 +10,7 @@ import { parseRuleFlag, type PermissionRule } from "../../core/permission/rules.
 import { CliError, type CliIO, EXIT } from "../io.ts";
 import { palette } from "../ui/colors.ts";
 import { createRenderer } from "../ui/render.ts";
+import { createProgress, withProgress } from "../ui/progress.ts";
 import { renderDryRun } from "../ui/dry_run.ts";
 import { dryRunReport } from "../../core/permission/dry_run_report.ts";
 import { type CommonOptions, settingsFrom } from "./common.ts";
@@ -44,7 +45,15 @@ export async function runCommand(io: CliIO, task: string, opts: RunOptions): Pro
   // With --json, stdout carries only the final object; progress goes to stderr.
   const write = opts.json ? io.err : io.out;
   const tty = !opts.json && Deno.stdout.isTerminal();
-  const render = createRenderer({ write, tty, colors: palette(tty) });
+  const colors = palette(tty);
+  const render = createRenderer({
+    write,
+    tty,
+    colors,
+    quiet: opts.quiet === true,
+    markdown: tty && colors.isColorSupported,
+  });
+  const progress = createProgress({ enabled: settings.progress });
   const session = await openSession({
     settings,
     mode: opts.plan ? "plan" : resume?.session.mode ?? "agent",
@@ -54,9 +63,15 @@ export async function runCommand(io: CliIO, task: string, opts: RunOptions): Pro
     autoApprove: opts.yes === true,
     confirm: null,
     ask: () => Promise.resolve(NO_USER),
-    emit: render,
-    onOutput: (t) => write(t),
-    warn: (m) => io.err(`warning: ${m}\n`),
+    emit: withProgress(progress, render),
+    onOutput: (t) => {
+      progress.touch();
+      write(t);
+    },
+    warn: (m) => {
+      progress.touch();
+      io.err(`warning: ${m}\n`);
+    },
     extraRules,
     dryRun: opts.dryRun === true,
     debug: opts.debug === true,
@@ -73,6 +88,7 @@ export async function runCommand(io: CliIO, task: string, opts: RunOptions): Pro
   try {
     outcome = await runTask(session.deps, session.convo, task, controller.signal);
   } finally {
+    progress.end();
     Deno.removeSignalListener("SIGINT", onInterrupt);
     await session.close();
   }

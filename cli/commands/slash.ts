@@ -8,6 +8,7 @@ import { slashUndo } from "./undo.ts";
 import { slashPaste, slashProvider } from "./slash_bridge.ts";
 import type { AgentSession } from "../session.ts";
 import type { Palette } from "../ui/colors.ts";
+import type { ChatState, SlashResult } from "./slash_state.ts";
 
 const HELP: [string, string][] = [
   ["/help", "list these commands"],
@@ -18,6 +19,15 @@ const HELP: [string, string][] = [
   ["/step", "on|off: review each tool call before it runs (step mode)"],
   ["/provider", "bridge|openai: copy/paste with a web chat, or the model server"],
   ["/paste", "while minoc waits for a web chat's answer: read it from the clipboard"],
+  ["/refresh", "analyse the project again (tree, manifests, commands, AGENTS.md)"],
+  ["/model", "list configured models; /model <name> [--save] switches (and saves the default)"],
+  ["/models", "list the models the server offers"],
+  ["/compact", "shorten old tool outputs and summarise older turns now"],
+  ["/clear", "start a fresh conversation (the session file keeps the old one)"],
+  ["/cost", "the session's tokens, turns, tool calls and duration (also /usage)"],
+  ["/progress", "on|off: the spinner during long waits"],
+  ["/retry", "re-send the last turn after a reply failed or was cut off"],
+  ["/workflow", "<goal>: plan, act within budgets, reflect (--budget-calls/-tokens/-time)"],
   ["/exit", "quit (also /quit or Ctrl+D)"],
 ];
 
@@ -29,8 +39,10 @@ export async function handleSlash(
   session: AgentSession,
   io: CliIO,
   c: Palette,
-): Promise<"exit" | "handled"> {
+  state?: ChatState,
+): Promise<SlashResult> {
   const [cmd] = text.split(/\s+/);
+  const args = text.slice(cmd.length).trim();
   switch (cmd) {
     case "/exit":
     case "/quit":
@@ -56,15 +68,37 @@ export async function handleSlash(
     case "/paste":
       slashPaste(session, io, c);
       return "handled";
+    case "/refresh": {
+      const p = await session.refresh();
+      io.out(c.dim(`project analysed: ${p.facts.root.files} files, ~${p.tokens} tokens, ` +
+        `${Math.round(p.ms.total)} ms\n`));
+      return "handled";
+    }
+    case "/model":
+    case "/models":
+      await (await import("./slash_models.ts")).slashModel(cmd, args, session, io, c, {
+        opts: state?.opts ?? {},
+      });
+      return "handled";
+    case "/compact":
+    case "/clear":
+    case "/cost":
+    case "/usage":
+    case "/progress":
+    case "/retry":
+      if (!state) break;
+      return await (await import("./slash_context.ts")).slashContext(cmd, args, session, io, c, state);
+    case "/workflow":
+      await (await import("./workflow.ts")).slashWorkflow(args, session, io, c);
+      return "handled";
     case "/plan":
     case "/agent":
       session.setMode(cmd === "/plan" ? "plan" : "agent");
       io.out(c.dim(`${cmd.slice(1)} mode\n`));
       return "handled";
-    default:
-      io.out(c.yellow(`Unknown command "${cmd}": type /help for the list\n`));
-      return "handled";
   }
+  io.out(c.yellow(`Unknown command "${cmd}": type /help for the list\n`));
+  return "handled";
 }
 
 function stepSwitch(arg: string, session: AgentSession, io: CliIO, c: Palette): void {

@@ -253,3 +253,14 @@ async function oraSpinner(): Promise<SpinnerPort> {
     stop: () => void s.stop(),
   };
 }
+
+/** An event handler that feeds `progress` first (so the spinner stops before output), then `render`. */
+export function withProgress(
+  progress: ProgressView,
+  render: (event: AgentEvent) => void,
+): (event: AgentEvent) => void {
+  return (event) => {
+    progress.onEvent(event);
+    render(event);
+  };
+}

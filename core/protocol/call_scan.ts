@@ -111,7 +111,7 @@ export class CallScanBody {
         i++;
         continue;
       }
-      const j = chunk.indexOf("<", i);
+      const j = n - i > 3 ? chunk.indexOf("<", i) : findLt(chunk, i, n);
       if (j < 0) return n;
       tag.begin(base + j);
       i = j + 1;
@@ -199,6 +199,12 @@ export class CallScanBody {
     s.seen.push(oneLine(this.#slice(s.from, start)));
     this.summary = `${this.name} ${clip(s.seen.join(", "), 80)}`;
   }
+}
+
+/** Index of the first `<` in a short span `chunk[i..n)`, or -1 (cheaper there than `indexOf`). */
+function findLt(chunk: string, i: number, n: number): number {
+  for (; i < n; i++) if (chunk.charCodeAt(i) === LT) return i;
+  return -1;
 }
 
 interface SummaryState {

@@ -1,9 +1,11 @@
 /**
- * The text of a streamed reply. Appending never copies the whole buffer and
- * allocates nothing per chunk beyond V8's own string concatenation: small
- * chunks are concatenated into a tail string (a rope V8 builds cheaply),
- * which is sealed into a block once it is long enough; large chunks are
- * blocks of their own. The whole text is joined once, at the end.
+ * The text of a streamed reply. Appending never copies what came before and
+ * allocates little per chunk: tiny chunks (a character or a few, as token
+ * streams send) are copied as character codes into a buffer that becomes one
+ * string when full; other small chunks are concatenated into a tail string
+ * (a rope V8 builds cheaply), sealed into a block once it is long enough;
+ * large chunks are blocks of their own. The whole text is joined once, at
+ * the end.
  *
  * @module
  */
@@ -25,32 +27,46 @@ export class TextStore {
   /** Sealed blocks and their absolute starts. */
   #blocks: string[] = [];
   #starts: number[] = [];
-  /** Small chunks not yet sealed, concatenated, starting at `#tailStart`. */
+  /** Text after the blocks: the tail, then `#count` buffered character codes. */
   #tail = "";
   #tailStart = 0;
+  #pieces = 0;
+  #codes = new Uint16Array(CODES);
+  #count = 0;
   /** The chunk appended last, for slices that fall inside it. */
   #last = "";
   #lastStart = 0;
-  #pieces = 0;
+  /** Receives a character of each flattened rope (see {@link #seal}). */
   #probe = 0;
 
   /** Adds the next chunk. */
   append(chunk: string): void {
     const start = this.length;
+    const n = chunk.length;
     this.#last = chunk;
     this.#lastStart = start;
-    this.length = start + chunk.length;
-    if (chunk.length >= BLOCK) {
-      this.#seal(start);
+    if (n <= TINY) {
+      if (this.#count + n > CODES) this.#flushCodes();
+      const codes = this.#codes;
+      let count = this.#count;
+      for (let k = 0; k < n; k++) codes[count++] = chunk.charCodeAt(k);
+      this.#count = count;
+      this.length = start + n;
+      return;
+    }
+    if (this.#count > 0) this.#flushCodes();
+    if (n >= BLOCK) {
+      this.#seal();
       this.#blocks.push(chunk);
       this.#starts.push(start);
+      this.length = start + n;
       this.#tailStart = this.length;
       return;
     }
-    const tail = this.#tail + chunk;
-    this.#tail = tail;
+    this.length = start + n;
+    this.#tail += chunk;
     this.#pieces++;
-    if (tail.length >= BLOCK) this.#seal(this.length);
+    if (this.#tail.length >= BLOCK) this.#seal();
   }
 
   /** The text between absolute positions `a` and `b` (end exclusive). */
@@ -58,15 +74,14 @@ export class TextStore {
     if (b > this.length) b = this.length;
     if (a >= b) return "";
     if (a >= this.#lastStart) return this.#last.slice(a - this.#lastStart, b - this.#lastStart);
-    const t = this.#tailStart;
-    if (a >= t) return this.#tail.slice(a - t, b - t);
-    const head = this.#sealed(a, Math.min(b, t));
-    return b <= t ? head : head + this.#tail.slice(0, b - t);
+    // Slicing the tail flattens it; sealed, it is flattened once, not again as it grows.
+    if (b > this.#tailStart) this.#seal();
+    return this.#sealed(a, b);
   }
 
   /** The whole text; the blocks are merged into one from then on. */
   text(): string {
-    this.#seal(this.length);
+    this.#seal();
     const blocks = this.#blocks;
     if (blocks.length === 0) return "";
     if (blocks.length === 1) return blocks[0];
@@ -76,19 +91,30 @@ export class TextStore {
     return all;
   }
 
-  /** Moves the tail into the blocks; the next tail starts at `next`. */
-  #seal(next: number): void {
+  /** Moves the buffered codes into the tail (sealing it once it is long enough). */
+  #flushCodes(): void {
+    const count = this.#count;
+    const codes = count === CODES ? this.#codes : this.#codes.subarray(0, count);
+    this.#tail += String.fromCharCode.apply(null, codes as unknown as number[]);
+    this.#count = 0;
+    this.#pieces++;
+    if (this.#tail.length >= BLOCK) this.#seal();
+  }
+
+  /** Moves the tail and the buffered codes into the blocks. */
+  #seal(): void {
+    if (this.#count > 0) this.#flushCodes();
     const tail = this.#tail;
     if (tail.length > 0) {
-      // A rope of many tiny pieces is flattened now, while they are young
+      // A rope of many small pieces is flattened now, while they are young
       // garbage: reading a character does it (kept, so it is not optimized away).
       if (this.#pieces > FLATTEN_PIECES) this.#probe = tail.charCodeAt(0);
-      this.#pieces = 0;
       this.#blocks.push(tail);
       this.#starts.push(this.#tailStart);
       this.#tail = "";
     }
-    this.#tailStart = next;
+    this.#pieces = 0;
+    this.#tailStart = this.length;
   }
 
   /** A slice of the sealed blocks (`b` is at most the tail's start). */
@@ -122,6 +148,10 @@ export class TextStore {
 }
 
 /** Chunks at least this long are blocks of their own; the tail is sealed at this length. */
-const BLOCK = 1024;
+const BLOCK = 4096;
 /** A tail of more pieces than this is flattened when sealed. */
-const FLATTEN_PIECES = 128;
+const FLATTEN_PIECES = BLOCK / 8;
+/** Chunks at most this long are buffered as character codes. */
+const TINY = 4;
+/** Capacity of the code buffer. */
+const CODES = 2048;

@@ -2,7 +2,9 @@
  * Levels 2 and 3 of progressive disclosure as text: a skill's body (or one
  * section) up to ~5,000 tokens per answer, cut at headings with a table of
  * contents when longer, and files under its `resources/`. Text already sent
- * in the session is never sent again: the model gets a short reminder.
+ * in the session is never sent again while the conversation still holds it
+ * (a `/clear` or a compaction that dropped it means it is sent again): the
+ * model gets a short reminder instead.
  *
  * @example
  * ```ts
@@ -30,15 +32,20 @@ export interface DisclosureOptions {
   metrics: SkillMetrics;
   usage(name: string): SkillUsage;
   limit?: number;
+  /** Whether the conversation still holds `text` (default: always). */
+  present?(text: string): boolean;
 }
 
 /** The disclosure state of one session. */
 export class Disclosure {
   readonly #o: DisclosureOptions;
   readonly #blocks = new Map<string, Block[]>();
-  readonly #sent = new Map<string, Set<number>>();
-  readonly #resources = new Set<string>();
-  readonly #introduced = new Set<string>();
+  /** Skill → block index → the text sent for it. */
+  readonly #sent = new Map<string, Map<number, string>>();
+  /** Skill and path → the text sent. */
+  readonly #resources = new Map<string, string>();
+  /** Skill → the header sent with its first disclosure. */
+  readonly #introduced = new Map<string, string>();
 
   constructor(options: DisclosureOptions) {
     this.#o = options;
@@ -56,8 +63,7 @@ export class Disclosure {
 
   /** Tokens of the body's blocks sent so far. */
   sentTokens(skill: Skill): number {
-    const sent = this.#sent.get(skill.name);
-    if (!sent) return 0;
+    const sent = this.#live(skill.name);
     return this.blocksOf(skill).filter((b) => sent.has(b.index)).reduce((n, b) => n + b.tokens, 0);
   }
 
@@ -76,15 +82,18 @@ export class Disclosure {
       }
       range = found;
     }
-    const sent = this.#sentSet(skill.name);
+    const sent = this.#live(skill.name);
     const header = await this.#header(skill);
     const limit = this.#o.limit ?? DISCLOSURE_LIMIT;
     const budget = Math.max(200, limit - this.#o.count(header) - tocReserve(blocks));
     const pick = pickBlocks(blocks.slice(range.start, range.end), sent, budget, this.#o.count);
     const usage = this.#o.usage(skill.name);
     if (pick.send.length === 0) return this.#reminder(skill, section, pick.repeated, usage);
-    for (const b of pick.send) sent.add(b.index);
-    this.#introduced.add(skill.name);
+    const record = this.#sent.get(skill.name) ?? new Map<number, string>();
+    this.#sent.set(skill.name, record);
+    pick.send.forEach((b, i) => record.set(b.index, pick.texts[i]));
+    if (header) this.#introduced.set(skill.name, header);
+    const live = this.#live(skill.name);
     const parts = [header, ...pick.texts].filter((p) => p !== "");
     if (pick.repeated.length) {
       parts.push(`[Already sent above, not repeated: ${titlesOf(pick.repeated)}]`);
@@ -94,7 +103,7 @@ export class Disclosure {
       parts.push(
         `[Cut at a heading: the rest would pass ${limit} tokens. Call use_skill again with a ` +
           `section name, or without one for the next part. Contents:\n${
-            tableOfContents(blocks, sent)
+            tableOfContents(blocks, live)
           }]`,
       );
       this.#count(usage, "cuts", 1);
@@ -132,7 +141,8 @@ export class Disclosure {
       return fail("binary", `Resource "${rel}" of ${skill.name} is not text: pass it to a script`);
     }
     const tokens = this.#o.count(text);
-    if (this.#resources.has(key)) {
+    const before = this.#resources.get(key);
+    if (before !== undefined && this.#present(before)) {
       this.#count(usage, "cacheHits", 1);
       this.#count(usage, "resentAvoided", tokens);
       return ok(
@@ -140,7 +150,6 @@ export class Disclosure {
         `${rel}: already sent (reminder)`,
       );
     }
-    this.#resources.add(key);
     const limit = this.#o.limit ?? DISCLOSURE_LIMIT;
     let body = text;
     if (tokens > limit) {
@@ -148,23 +157,33 @@ export class Disclosure {
         `\n[Cut: ${tokens} tokens in all, the first ${limit} sent. Process the whole file with a script.]`;
       this.#count(usage, "cuts", 1);
     }
+    this.#resources.set(key, body);
     const sentTokens = this.#o.count(body);
     this.#count(usage, "l3Tokens", sentTokens);
     this.#count(usage, "resources", 1);
     return ok(`Resource ${rel} of skill ${skill.name}:\n${body}`, `${rel}: ${sentTokens} tokens`);
   }
 
-  #sentSet(name: string): Set<number> {
-    let s = this.#sent.get(name);
-    if (!s) this.#sent.set(name, s = new Set());
-    return s;
+  /** Blocks of `name` sent and still in the conversation; the others are forgotten. */
+  #live(name: string): Set<number> {
+    const record = this.#sent.get(name);
+    const live = new Set<number>();
+    for (const [index, text] of record ?? []) {
+      if (this.#present(text)) live.add(index);
+      else record!.delete(index);
+    }
+    return live;
+  }
+
+  #present(text: string): boolean {
+    return this.#o.present?.(text) ?? true;
   }
 
   #reminder(skill: Skill, section: string | undefined, repeated: Block[], usage: SkillUsage) {
     this.#count(usage, "cacheHits", 1);
     this.#count(usage, "resentAvoided", sum(repeated));
     const blocks = this.blocksOf(skill);
-    const sent = this.#sentSet(skill.name);
+    const sent = this.#live(skill.name);
     const left = blocks.filter((b) => b.level > 0 && !sent.has(b.index));
     const what = section
       ? `Section "${section}" of skill "${skill.name}"`
@@ -179,7 +198,8 @@ export class Disclosure {
 
   /** The skill's facts, sent with its first disclosure only. */
   async #header(skill: Skill): Promise<string> {
-    if (this.#introduced.has(skill.name)) return "";
+    const said = this.#introduced.get(skill.name);
+    if (said !== undefined && this.#present(said)) return "";
     const lines = [`Skill "${skill.name}"${skill.version ? ` v${skill.version}` : ""}`];
     const add = (label: string, list: readonly string[]) => {
       if (list.length) lines.push(`${label}: ${list.join("; ")}`);

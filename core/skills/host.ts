@@ -37,6 +37,8 @@ export interface SkillHostOptions {
   limits?: Partial<SandboxLimits>;
   /** Absolute paths the outside-write check ignores (e.g. the `.minoc` home). */
   ignore?: string[];
+  /** The conversation as the model sees it: text no longer in it is sent again. */
+  conversation?(): readonly { content: string }[];
   /** Told the metrics after every use (e.g. to update the session file). */
   onMetrics?(metrics: SkillMetrics): void | Promise<void>;
 }
@@ -70,7 +72,10 @@ export async function createSkillHost(o: SkillHostOptions): Promise<SessionSkill
     });
   }
   const usage = (name: string): SkillUsage => (metrics.bySkill[name] ??= emptyUsage());
-  const disclosure = new Disclosure({ count, metrics, usage });
+  const present = o.conversation
+    ? (text: string) => o.conversation!().some((m) => m.content.includes(text))
+    : undefined;
+  const disclosure = new Disclosure({ count, metrics, usage, present });
   const limits = { ...DEFAULT_LIMITS, ...o.limits };
   const current = (): SkillMetrics => {
     metrics.bodiesAvoided = o.index.skills.reduce((n, s) => {
