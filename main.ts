@@ -4,13 +4,21 @@
  *
  * @module
  */
-import { CommanderError } from "@commander-js/extra-typings";
 import { CliError, EXIT, processIO } from "./cli/io.ts";
-import { buildProgram } from "./cli/program.ts";
+import { VERSION } from "./cli/version.ts";
 
 /** Runs minoc with `args` and returns the exit code. */
 export async function main(args: string[]): Promise<number> {
   const io = processIO();
+  // `minoc --version` answers before commander and the command tree load.
+  if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
+    io.out(`${VERSION}\n`);
+    return EXIT.ok;
+  }
+  const [{ CommanderError }, { buildProgram }] = await Promise.all([
+    import("@commander-js/extra-typings"),
+    import("./cli/program.ts"),
+  ]);
   const program = await buildProgram(io, args);
   try {
     await program.parseAsync(args, { from: "user" });

@@ -89,13 +89,13 @@ const LAZY: LazyCommand[] = [
   },
   {
     name: "debug",
-    description: "inspect how minoc reads model output (debug parse)",
+    description: "inspect how minoc reads model output (debug parse) and its timings (debug last)",
     load: async (io) => {
       const [{ debugCommand }, { tools }] = await Promise.all([
         import("./commands/debug.ts"),
         import("../core/tools/mod.ts"),
       ]);
-      return debugCommand(io, () => tools);
+      return debugCommand(io, () => tools, async () => (await home()).logs);
     },
   },
   {
@@ -106,10 +106,35 @@ const LAZY: LazyCommand[] = [
       return skillsCommand(io, { cwd: Deno.cwd(), homeDir: h.dir, sessionsDir: h.sessions });
     },
   },
+  {
+    name: "new",
+    description: "start a new project: a few questions, a plan of files, then the build",
+    load: async (io) => (await import("./commands/new.ts")).newCommand(io) as unknown as Command,
+  },
+  {
+    name: "doctor",
+    description: "check the configuration, the server and how well the model follows minoc",
+    load: async (io) => (await import("./commands/doctor.ts")).doctorCommand(io) as unknown as Command,
+  },
+  {
+    name: "completions",
+    description: "print a shell completion script (bash, zsh or fish)",
+    load: async (io) => {
+      const { completionsCommand } = await import("./commands/completions.ts");
+      return completionsCommand(io, () => buildProgram(io, [], { loadAll: true }));
+    },
+  },
 ];
 
-/** Builds the program for `args`; `main.ts` parses `args` with it. */
-export async function buildProgram(io: CliIO, args: readonly string[]): Promise<Command> {
+/**
+ * Builds the program for `args`; `main.ts` parses `args` with it. `loadAll`
+ * builds every subcommand in full (for shell completions).
+ */
+export async function buildProgram(
+  io: CliIO,
+  args: readonly string[],
+  o: { loadAll?: boolean } = {},
+): Promise<Command> {
   const program = new Command()
     .name("minoc")
     .description("A coding agent for the terminal that works with any OpenAI-compatible model")
@@ -117,6 +142,7 @@ export async function buildProgram(io: CliIO, args: readonly string[]): Promise<
     .enablePositionalOptions();
   configure(program, io);
   withModelOptions(program).action(async (opts) => {
+    preloadSession();
     const { chat } = await import("./commands/chat.ts");
     await chat(io, opts);
   });
@@ -138,6 +164,7 @@ export async function buildProgram(io: CliIO, args: readonly string[]): Promise<
         [] as string[],
       ),
   )).action(async (task, _opts, cmd) => {
+    preloadSession();
     const { runCommand } = await import("./commands/run.ts");
     // Options given before "run" count too; those after it win.
     await runCommand(io, task, cmd.optsWithGlobals());
@@ -145,12 +172,22 @@ export async function buildProgram(io: CliIO, args: readonly string[]): Promise<
   program.addCommand(configureTree(run as unknown as Command, io));
   const invoked = args.find((a) => !a.startsWith("-"));
   for (const lazy of LAZY) {
-    const cmd = lazy.name === invoked
+    const cmd = lazy.name === invoked || o.loadAll
       ? await lazy.load(io)
       : new Command(lazy.name).description(lazy.description);
     program.addCommand(configureTree(cmd, io));
   }
   return program;
+}
+
+/**
+ * Starts loading what every model session needs (the session assembly and the
+ * `openai` client, the largest module) while the command reads its settings,
+ * so the first request does not wait for them one after the other.
+ */
+function preloadSession(): void {
+  import("../core/llm/openai.ts").then((m) => m.preloadOpenAI()).catch(() => {});
+  import("./session.ts").catch(() => {});
 }
 
 function collect(value: string, previous: string[]): string[] {

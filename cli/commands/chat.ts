@@ -22,8 +22,8 @@ import { handleSlash } from "./slash.ts";
 
 const NO_USER = "No user is available to answer; decide yourself and continue.";
 
-/** Runs the chat until the user quits. */
-export async function chat(io: CliIO, opts: CommonOptions): Promise<void> {
+/** Runs the chat until the user quits; `firstLine` is handled as if typed first (`minoc new`: "/new"). */
+export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): Promise<void> {
   const settings = await settingsFrom(opts);
   const { openSession } = await import("../session.ts");
   const interactive = Deno.stdin.isTerminal();
@@ -97,10 +97,14 @@ export async function chat(io: CliIO, opts: CommonOptions): Promise<void> {
     io.out(c.dim(`Resumed session ${resume.session.sessionId} · ${n} messages\n`));
   }
   if (!opts.quiet) io.out(c.dim("Type a request, /help for commands, Ctrl+D or /exit to quit.\n"));
+  if (!opts.quiet && firstLine === undefined && session.project().empty) {
+    io.out(c.dim("This folder is empty: describe what to build, or type /new for a few questions.\n"));
+  }
   try {
     while (true) {
       const prefix = session.mode() === "plan" ? "plan › " : "› ";
-      const line = await readLine(c.bold(prefix), { interactive });
+      const line = firstLine ?? await readLine(c.bold(prefix), { interactive });
+      firstLine = undefined;
       if (line === null) break;
       const text = line.trim();
       if (text === "") continue;

@@ -1,4 +1,7 @@
 /**
+ * `minoc debug last [--json]`: the timings per phase and the errors of the
+ * last session run in debug mode, read from `.minoc/logs/debug.log`.
+ *
  * `minoc debug parse`: shows what a model's reply means to minoc's tool-call
  * parser. Reads one reply on stdin (raw UTF-8, CRLF kept) and prints the
  * call, "no call", or the parse error.
@@ -12,6 +15,7 @@
  *
  * @module
  */
+import { join } from "node:path";
 import { Command } from "@commander-js/extra-typings";
 import type { ParseResult, ToolSpec } from "../../interfaces/tool.ts";
 import { CallScanner, parseReply, type StreamUpdate } from "../../core/protocol/xml.ts";
@@ -46,7 +50,17 @@ interface ParseOptions {
  * program.addCommand(debugCommand(io, () => tools));
  * ```
  */
-export function debugCommand(io: CliIO, specs: () => readonly ToolSpec[]): Command {
+export function debugCommand(
+  io: CliIO,
+  specs: () => readonly ToolSpec[],
+  logsDir: () => Promise<string> = defaultLogsDir,
+): Command {
+  const last = new Command("last")
+    .description("summarise the timings and errors of the last session run with --debug")
+    .option("--json", "print the summary as one JSON object")
+    .action(async (opts) => {
+      await debugLast(io, await logsDir(), opts.json === true);
+    });
   const parse = new Command("parse")
     .description("parse one model reply from stdin and print the tool call it holds")
     .option("--json", "print the result as one JSON object")
@@ -58,7 +72,28 @@ export function debugCommand(io: CliIO, specs: () => readonly ToolSpec[]): Comma
   return new Command("debug")
     .description("tools for looking at what minoc makes of a model's output")
     .addCommand(parse)
-    .addCommand(debugApplyCommand(io));
+    .addCommand(debugApplyCommand(io))
+    .addCommand(last);
+}
+
+/** Prints the last debug session's summary from `logsDir`. */
+export async function debugLast(io: CliIO, logsDir: string, json: boolean): Promise<void> {
+  const { formatSessionSummary, lastSessionSummary } = await import(
+    "../../core/history/debug_summary.ts"
+  );
+  const summary = await lastSessionSummary(logsDir);
+  if (!summary) {
+    throw new CliError(
+      `No debug records in "${join(logsDir, "debug.log")}": run minoc with --debug first`,
+      EXIT.failed,
+    );
+  }
+  io.out(json ? `${JSON.stringify(summary)}\n` : formatSessionSummary(summary));
+}
+
+async function defaultLogsDir(): Promise<string> {
+  const { homeInputs, homePaths, resolveHome } = await import("../../core/config/paths.ts");
+  return homePaths((await resolveHome(homeInputs())).dir).logs;
 }
 
 /** Runs `debug parse` with the given options. */

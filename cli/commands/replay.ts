@@ -19,7 +19,7 @@ import type { AnyTool, ToolCall } from "../../interfaces/tool.ts";
 import { findSession } from "../../core/history/lookup.ts";
 import { replaySession } from "../../core/history/replay.ts";
 import { loadSession } from "../../core/history/store.ts";
-import { repliesFromSession, replayProvider } from "../../core/llm/replay.ts";
+import { replayProvider, repliesFromSession } from "../../core/llm/replay.ts";
 import { createProvider } from "../../core/llm/select.ts";
 import { formatRetry, withRetry } from "../../core/llm/retry.ts";
 import { approvalGate } from "../../core/permission/approval.ts";
@@ -65,7 +65,10 @@ export function replayCommand(io: CliIO, env: ReplayEnv): Command {
       "re-run a recorded session through today's parser and gates (dry-run) and report differences",
     )
     .argument("<session>", "a session id (or unique prefix), or the path of a session file")
-    .option("--model <name>", "ask this model at each recorded turn instead of replaying its replies")
+    .option(
+      "--model <name>",
+      "ask this model at each recorded turn instead of replaying its replies",
+    )
     .option("--base-url <url>", "API base URL for --model (env OPENAI_BASE_URL)")
     .option("--api-key <key>", "API key for --model (env OPENAI_API_KEY)")
     .option("--temperature <n>", "sampling temperature for --model, 0 to 2", numberIn(0, 2))
@@ -84,8 +87,12 @@ export function replayCommand(io: CliIO, env: ReplayEnv): Command {
       if (opts.json) {
         io.out(JSON.stringify({ ...report, cwd }) + "\n");
       } else {
-        const source = opts.model ? `model ${provider.model}` : `recorded replies of ${session.model}`;
-        io.out(formatReplay(report, `Replay of session ${session.sessionId} (${source}) in ${cwd}`));
+        const source = opts.model
+          ? `model ${provider.model}`
+          : `recorded replies of ${session.model}`;
+        io.out(
+          formatReplay(report, `Replay of session ${session.sessionId} (${source}) in ${cwd}`),
+        );
       }
       io.exitCode = report.differences > 0 ? EXIT.failed : EXIT.ok;
     });
@@ -124,7 +131,10 @@ async function providerFor(
   if (!opts.model) {
     for (const flag of ["baseUrl", "apiKey", "temperature", "maxTokens"] as const) {
       if (opts[flag] !== undefined) {
-        throw new CliError(`--${kebab(flag)} needs --model: it sets up the model to ask`, EXIT.usage);
+        throw new CliError(
+          `--${kebab(flag)} needs --model: it sets up the model to ask`,
+          EXIT.usage,
+        );
       }
     }
     return replayProvider(repliesFromSession(session), {

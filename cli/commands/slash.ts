@@ -20,6 +20,7 @@ const HELP: [string, string][] = [
   ["/provider", "bridge|openai: copy/paste with a web chat, or the model server"],
   ["/paste", "while minoc waits for a web chat's answer: read it from the clipboard"],
   ["/refresh", "analyse the project again (tree, manifests, commands, AGENTS.md)"],
+  ["/new", "start a new project: a few questions, then the agent builds it"],
   ["/model", "list configured models; /model <name> [--save] switches (and saves the default)"],
   ["/models", "list the models the server offers"],
   ["/compact", "shorten old tool outputs and summarise older turns now"],
@@ -68,6 +69,8 @@ export async function handleSlash(
     case "/paste":
       slashPaste(session, io, c);
       return "handled";
+    case "/new":
+      return await (await import("./new.ts")).slashNew(io, c);
     case "/refresh": {
       const p = await session.refresh();
       io.out(c.dim(`project analysed: ${p.facts.root.files} files, ~${p.tokens} tokens, ` +

@@ -85,7 +85,9 @@ async function saveDefault(
 ): Promise<void> {
   const path = await defaultSettingsPath(session.homeDir, session.cwd);
   const r = await saveDefaultModel(path, name);
-  io.out(r.ok ? c.dim(`saved "${name}" as the default model in ${path}\n`) : c.red(r.message) + "\n");
+  io.out(
+    r.ok ? c.dim(`saved "${name}" as the default model in ${path}\n`) : c.red(r.message) + "\n",
+  );
 }
 
 /**

@@ -91,7 +91,9 @@ export async function projectSummary(
       for (const sig of outline(f.rel, text)) lines.push(`${pad}    ${sig}`);
     }
   }
-  if (files.length >= MAX_PROJECT_FILES) lines.push(`… (only the first ${MAX_PROJECT_FILES} files)`);
+  if (files.length >= MAX_PROJECT_FILES) {
+    lines.push(`… (only the first ${MAX_PROJECT_FILES} files)`);
+  }
   return lines.length ? lines.join("\n") : "(no files)";
 }
 

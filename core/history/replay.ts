@@ -138,6 +138,10 @@ async function replayTurn(
   const pipeline = pipelineFor(deps.gates, turn.outcome);
   if (!recorded || !sameCall(recorded.call, parsed.call)) {
     const verdicts = await gateOnly(deps, pipeline, parsed.call, signal);
+    // Later turns read what the recording's call left behind, so run that one (dry) instead.
+    if (recorded) {
+      await runDry(deps, pipeline, recorded.call, recordedAnswer(recorded.response), signal);
+    }
     return { ...base, today, verdicts, state: "not run", differences };
   }
   const ran = await runDry(deps, pipeline, parsed.call, recordedAnswer(recorded.response), signal);

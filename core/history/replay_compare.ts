@@ -49,7 +49,11 @@ export function compareCall(recorded: RecordedOutcome, today: ParseResult): Diff
       recorded.call.tool === today.call.tool
     ? ` (${paramsDiffer(recorded.call, today.call)})`
     : "";
-  return { kind: "call", recorded: describeRecorded(recorded), today: describeParsed(today) + detail };
+  return {
+    kind: "call",
+    recorded: describeRecorded(recorded),
+    today: describeParsed(today) + detail,
+  };
 }
 
 /** Whether two calls name the same tool with the same parameters. */
@@ -112,7 +116,8 @@ export function compareResult(
   recorded: SessionMessage,
   today: { ok: boolean; output: string; code?: string },
 ): Difference | null {
-  const okSame = (recorded.ok !== false) === today.ok && (recorded.code ?? "") === (today.code ?? "");
+  const okSame = (recorded.ok !== false) === today.ok &&
+    (recorded.code ?? "") === (today.code ?? "");
   if (okSame && recorded.content === today.output) return null;
   const status = (ok: boolean, code?: string) => ok ? "ok" : `failed${code ? ` (${code})` : ""}`;
   const r = status(recorded.ok !== false, recorded.code);

@@ -69,7 +69,9 @@ export async function exchange(
 
 /** The short prompt that asks the chat to go on. */
 export function continuePrompt(remaining: readonly string[]): string {
-  const list = remaining.length ? `\nStill to come:\n${remaining.map((p) => `- ${p}`).join("\n")}` : "";
+  const list = remaining.length
+    ? `\nStill to come:\n${remaining.map((p) => `- ${p}`).join("\n")}`
+    : "";
   return "Continue your previous answer exactly where it stopped: send the remaining blocks " +
     "in the same format, without repeating what you already sent. If it is still too long, " +
     `end again with a <<<CONTINUE>>> block.${list}\n`;
@@ -84,9 +86,14 @@ async function sendAndRead(
   for (let k = 0; k < parts.length; k++) {
     const where = await deliver(o, parts[k]);
     const what = parts.length > 1 ? `Part ${k + 1}/${parts.length}` : "The prompt";
-    o.port.say(`${what} (${parts[k].length} characters) ${where}: paste it into the chat and send it.`);
+    o.port.say(
+      `${what} (${parts[k].length} characters) ${where}: paste it into the chat and send it.`,
+    );
     if (k < parts.length - 1) {
-      const sent = await o.port.confirm(`Press Enter when part ${k + 1}/${parts.length} is sent`, signal);
+      const sent = await o.port.confirm(
+        `Press Enter when part ${k + 1}/${parts.length} is sent`,
+        signal,
+      );
       if (!sent || signal?.aborted) return null;
     }
   }

@@ -44,7 +44,9 @@ export function renderBridgePrompt(i: BridgePromptInput): string {
     BRIDGE_DOC,
     `# Project (${i.mode} mode): ${i.cwd}\n${projectIntro(i.mode)}\n\n${i.project}`,
   ];
-  if (earlier.length > 0) out.push(`# Conversation so far\n${earlier.map(renderMessage).join("\n\n")}`);
+  if (earlier.length > 0) {
+    out.push(`# Conversation so far\n${earlier.map(renderMessage).join("\n\n")}`);
+  }
   if (last?.role === "user") {
     const report = isToolReport(last.content);
     const title = report ? "# Latest tool results" : "# The user's request";

@@ -1,6 +1,8 @@
 /**
  * A provider that serves recorded or scripted replies in order, with no
- * network: `minoc replay`, tests and demos (`--base-url replay:<file>`).
+ * network: `minoc replay`, in-process tests and demos. Its fixture files are
+ * also the scripts of the end-to-end tests' HTTP server
+ * (`tests/support/server.ts` `readScript`), so one fixture drives both.
  *
  * ## The fixture format
  *

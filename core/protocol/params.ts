@@ -14,6 +14,9 @@ export type ReadParams =
   | { ok: true; params: Record<string, string | string[]> }
   | { ok: false; open: string };
 
+/** The reply's text between two absolute positions (end exclusive). */
+export type Slicer = (a: number, b: number) => string;
+
 /**
  * Reads the parameters whose tags lie before `bodyEnd` (the start of the
  * `</NAME>` that ends the call). A non-multiple parameter given twice keeps
@@ -23,7 +26,7 @@ export function readParams(
   tool: ToolSpec,
   t: Tokens,
   bodyEnd: number,
-  text: string,
+  slice: Slicer,
 ): ReadParams {
   let m = 0;
   while (m < t.count && t.start[m] < bodyEnd) m++;
@@ -41,7 +44,7 @@ export function readParams(
     let c = spec.bulk ? lastClose[p] : i + 1;
     if (!spec.bulk) { while (c < m && !(t.close[c] && t.param[c] === p)) c++; }
     if (c <= i || c >= m) return { ok: false, open: spec.name };
-    const value = cleanValue(text.slice(t.end[i], t.start[c]));
+    const value = cutValue(slice, t.end[i], t.start[c]);
     const prev = values[p];
     if (!spec.multiple) values[p] ??= value;
     else if (prev === undefined) values[p] = [value];
@@ -61,16 +64,26 @@ export function readParams(
  * and unwraps a value that is exactly one CDATA section.
  */
 export function cleanValue(raw: string): string {
-  let s = 0;
-  let e = raw.length;
-  if (raw.startsWith("\n")) s = 1;
-  else if (raw.startsWith("\r\n")) s = 2;
-  if (e - s >= 2 && raw.endsWith("\r\n")) e -= 2;
-  else if (e - s >= 1 && raw.endsWith("\n")) e -= 1;
-  const v = s === 0 && e === raw.length ? raw : raw.slice(s, e);
-  if (
-    v.length >= 12 && v.startsWith("<![CDATA[") && v.endsWith("]]>") &&
-    v.indexOf("]]>", 9) === v.length - 3
-  ) return v.slice(9, -3);
-  return v;
+  return cutValue((a, b) => raw.slice(a, b), 0, raw.length);
+}
+
+/**
+ * {@link cleanValue} of the text between `a` and `b`, looking only at its
+ * edges: a long value streamed in pieces is cut out once and never read
+ * here, so it stays a rope that V8 joins on first use.
+ */
+function cutValue(slice: Slicer, a: number, b: number): string {
+  const head = slice(a, Math.min(b, a + 2));
+  const tail = slice(Math.max(a, b - 2), b);
+  let s = a;
+  let e = b;
+  if (head.startsWith("\n")) s += 1;
+  else if (head === "\r\n") s += 2;
+  if (e - s >= 2 && tail === "\r\n") e -= 2;
+  else if (e - s >= 1 && tail.endsWith("\n")) e -= 1;
+  if (e - s >= 12 && slice(s, s + 9) === "<![CDATA[" && slice(e - 3, e) === "]]>") {
+    const v = slice(s, e);
+    return v.indexOf("]]>", 9) === v.length - 3 ? v.slice(9, -3) : v;
+  }
+  return slice(s, e);
 }

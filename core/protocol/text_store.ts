@@ -1,11 +1,11 @@
 /**
  * The text of a streamed reply. Appending never copies what came before and
  * allocates little per chunk: tiny chunks (a character or a few, as token
- * streams send) are copied as character codes into a buffer that becomes one
- * string when full; other small chunks are concatenated into a tail string
+ * streams send) are copied as character codes into an array that becomes
+ * one string when full (`fromCharCode` is exact, lone surrogates included); other small chunks are concatenated into a tail string
  * (a rope V8 builds cheaply), sealed into a block once it is long enough;
- * large chunks are blocks of their own. The whole text is joined once, at
- * the end.
+ * large chunks are blocks of their own. A long slice across blocks is a
+ * rope too, joined by V8 only when first read.
  *
  * @module
  */
@@ -31,7 +31,7 @@ export class TextStore {
   #tail = "";
   #tailStart = 0;
   #pieces = 0;
-  #codes = new Uint16Array(CODES);
+  #codes: number[] = new Array(CODES).fill(0);
   #count = 0;
   /** The chunk appended last, for slices that fall inside it. */
   #last = "";
@@ -94,8 +94,8 @@ export class TextStore {
   /** Moves the buffered codes into the tail (sealing it once it is long enough). */
   #flushCodes(): void {
     const count = this.#count;
-    const codes = count === CODES ? this.#codes : this.#codes.subarray(0, count);
-    this.#tail += String.fromCharCode.apply(null, codes as unknown as number[]);
+    const codes = count === CODES ? this.#codes : this.#codes.slice(0, count);
+    this.#tail += String.fromCharCode.apply(null, codes);
     this.#count = 0;
     this.#pieces++;
     if (this.#tail.length >= BLOCK) this.#seal();
@@ -117,7 +117,10 @@ export class TextStore {
     this.#tailStart = this.length;
   }
 
-  /** A slice of the sealed blocks (`b` is at most the tail's start). */
+  /**
+   * A slice of the sealed blocks (`b` is at most the tail's start). One that
+   * spans blocks is concatenated, not copied: V8 joins it on first use.
+   */
   #sealed(a: number, b: number): string {
     const blocks = this.#blocks;
     const starts = this.#starts;
@@ -125,12 +128,12 @@ export class TextStore {
     const first = blocks[k];
     const off = a - starts[k];
     if (b - starts[k] <= first.length) return first.slice(off, b - starts[k]);
-    const parts = [first.slice(off)];
+    let out = first.slice(off);
     for (k++; k < blocks.length && starts[k] < b; k++) {
       const c = blocks[k];
-      parts.push(b - starts[k] >= c.length ? c : c.slice(0, b - starts[k]));
+      out += b - starts[k] >= c.length ? c : c.slice(0, b - starts[k]);
     }
-    return parts.join("");
+    return out;
   }
 
   /** Index of the block holding position `a` (the last block starting at or before it). */

@@ -22,6 +22,7 @@ import type { ParseErrorKind, ParseResult, ToolSpec } from "../../interfaces/too
 import { CallScanBody } from "./call_scan.ts";
 import { readParams } from "./params.ts";
 import { type Opener, ProseScanner } from "./prose_scan.ts";
+import { LT } from "./tags.ts";
 import { TextStore } from "./text_store.ts";
 
 /** What the terminal may show after a chunk. */
@@ -77,6 +78,7 @@ export class CallScanner {
     if (this.#mode === CALL) {
       // The hot path while a call streams: no prose, the summary rarely changes.
       const body = this.#body as CallScanBody;
+      if (chunk.length === 1 && chunk.charCodeAt(0) !== LT && body.idle) return NOTHING;
       const i = body.scan(chunk, 0, base);
       if (body.phase === "body" && this.#held.length === 0 && body.summary === this.#summary) {
         return NOTHING;
@@ -101,7 +103,7 @@ export class CallScanner {
       if (after.opener !== null) this.#stopAt(after.opener);
     }
     this.#body?.end();
-    this.#result = this.#conclude(this.#store.text());
+    this.#result = this.#conclude(total);
     return this.#result;
   }
 
@@ -176,9 +178,10 @@ export class CallScanner {
     return { prose, call: summary };
   }
 
-  #conclude(text: string): ParseResult {
+  /** The result, from the scan of the whole reply (`total` characters long). */
+  #conclude(total: number): ParseResult {
     const body = this.#body;
-    if (body === null) return this.#done({ kind: "none" }, text.length);
+    if (body === null) return this.#done({ kind: "none" }, total);
     if (body.phase === "junk") {
       return this.#fail(
         "unknown_tool",
@@ -191,12 +194,12 @@ export class CallScanner {
     const tool = body.tool;
     const name = body.name;
     let end = -1; // where the prose after the call stops; -1: the call runs to the end
-    if (body.phase === "ended") end = this.#second === null ? text.length : this.#second.start;
-    else if (body.lastClose >= 0) end = this.#tail(text, body.lastCloseEnd);
+    if (body.phase === "ended") end = this.#second === null ? total : this.#second.start;
+    else if (body.lastClose >= 0) end = this.#tail(body.lastCloseEnd, total);
     if (tool === null) return this.#fail("unknown_tool", `Unknown tool "${name}"`, name, end);
     const bodyEnd = body.phase === "ended" ? body.bodyEnd : body.lastClose;
     if (bodyEnd < 0) return this.#fail("unclosed", `The reply ended before </${name}>`, name);
-    const read = readParams(tool, body.tokens, bodyEnd, text);
+    const read = readParams(tool, body.tokens, bodyEnd, (a, b) => this.#store.slice(a, b));
     if (!read.ok) {
       const msg = `<${read.open}> of ${name} is not closed before </${name}>`;
       return this.#fail("unclosed", msg, name, end);
@@ -214,12 +217,12 @@ export class CallScanner {
   }
 
   /** After a call closed without `</tool_call>`: scans the rest as prose, for a second opener. */
-  #tail(text: string, from: number): number {
+  #tail(from: number, total: number): number {
     this.#emitted = from;
     const rest = new ProseScanner(from);
-    rest.scan(text, from, 0);
+    rest.scan(this.#store.slice(from, total), 0, from);
     rest.end();
-    if (rest.opener === null) return text.length;
+    if (rest.opener === null) return total;
     this.#second = rest.opener;
     return rest.opener.start;
   }

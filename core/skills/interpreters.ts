@@ -3,7 +3,8 @@
  * under the project's `build/`:
  *
  * - `deno`: Deno's own permission flags (`--allow-read=<skill>,<project>`,
- *   `--allow-write=<project>/build`, nothing else: no net, env or run).
+ *   `--allow-write=<project>/build`, `--allow-env` for the three MINOC_*
+ *   folders only; no net, run or other env).
  * - `node`: Node's permission model (`--experimental-permission`, or
  *   `--permission` from Node 22.13): reads in the skill and the project,
  *   writes in `build/`, no child processes or workers.
@@ -95,6 +96,7 @@ export function invocation(
         "--no-config",
         `--allow-read=${dirs.skill},${dirs.project}`,
         `--allow-write=${dirs.build}`,
+        "--allow-env=MINOC_SKILL_DIR,MINOC_PROJECT_DIR,MINOC_BUILD_DIR",
       ];
       return {
         program: denoProgram(),

@@ -1,0 +1,234 @@
+/**
+ * `minoc completions bash|zsh|fish`: a shell completion script generated
+ * from the command tree itself (commands, subcommands, options and argument
+ * choices), so it never lags behind the CLI.
+ *
+ * @example
+ * ```sh
+ * minoc completions bash > ~/.local/share/bash-completion/completions/minoc
+ * minoc completions zsh > "${fpath[1]}/_minoc"
+ * minoc completions fish > ~/.config/fish/completions/minoc.fish
+ * ```
+ * @module
+ */
+import { Argument, Command } from "@commander-js/extra-typings";
+import type { CliIO } from "../io.ts";
+
+/** The shells a script can be written for. */
+export const SHELLS = ["bash", "zsh", "fish"] as const;
+/** One of {@link SHELLS}. */
+export type Shell = (typeof SHELLS)[number];
+
+/** One option as completion sees it. */
+export interface OptionSpec {
+  /** `--model`, or the short flag when there is no long one. */
+  flag: string;
+  short?: string;
+  description: string;
+  /** The option is followed by a value. */
+  takesValue: boolean;
+  /** The values it accepts, when commander knows them. */
+  choices?: string[];
+}
+
+/** One command and everything below it. */
+export interface CommandSpec {
+  /** Space-separated path from the root, e.g. `minoc config`. */
+  path: string;
+  name: string;
+  description: string;
+  options: OptionSpec[];
+  commands: CommandSpec[];
+  /** Accepted values of its arguments (e.g. the shells). */
+  choices: string[];
+}
+
+/** The `completions` subcommand; `full` builds the whole command tree. */
+export function completionsCommand(io: CliIO, full: () => Promise<Command>): Command {
+  return new Command("completions")
+    .description("print a shell completion script (bash, zsh or fish)")
+    .addArgument(new Argument("<shell>", "bash, zsh or fish").choices(SHELLS))
+    .addHelpText(
+      "after",
+      "\nInstall:\n" +
+        "  bash: minoc completions bash > ~/.local/share/bash-completion/completions/minoc\n" +
+        '  zsh:  minoc completions zsh > "${fpath[1]}/_minoc"  (then restart zsh)\n' +
+        "  fish: minoc completions fish > ~/.config/fish/completions/minoc.fish",
+    )
+    .action(async (shell) => {
+      io.out(completionScript(shell, describeCommand(await full())));
+    }) as unknown as Command;
+}
+
+/** The command tree as plain data. */
+export function describeCommand(cmd: Command, parent = ""): CommandSpec {
+  const path = parent ? `${parent} ${cmd.name()}` : cmd.name();
+  const options: OptionSpec[] = cmd.options.filter((o) => !o.hidden).map((o) => ({
+    flag: o.long ?? o.short ?? "",
+    ...(o.long && o.short ? { short: o.short } : {}),
+    description: o.description,
+    takesValue: o.required || o.optional,
+    ...(o.argChoices ? { choices: [...o.argChoices] } : {}),
+  }));
+  options.push({ flag: "--help", short: "-h", description: "show help", takesValue: false });
+  return {
+    path,
+    name: cmd.name(),
+    description: cmd.description(),
+    options,
+    commands: cmd.commands.map((c) => describeCommand(c as Command, path)),
+    choices: cmd.registeredArguments.flatMap((a) => a.argChoices ?? []),
+  };
+}
+
+/** The completion script for `shell`. */
+export function completionScript(shell: Shell, root: CommandSpec): string {
+  const all = flatten(root);
+  if (shell === "bash") return bashScript(root.name, all);
+  if (shell === "zsh") return zshScript(root.name, all);
+  return fishScript(root.name, all);
+}
+
+function flatten(spec: CommandSpec): CommandSpec[] {
+  return [spec, ...spec.commands.flatMap(flatten)];
+}
+
+/** `"minoc config"|"minoc run"`: every path below the root, for `case`. */
+function subPaths(all: CommandSpec[]): string {
+  return all.slice(1).map((c) => `"${c.path}"`).join("|") || '""';
+}
+
+function words(c: CommandSpec): string[] {
+  return [...c.commands.map((s) => s.name), ...c.choices, ...c.options.map((o) => o.flag)];
+}
+
+function flagsOf(o: OptionSpec): string {
+  return o.short ? `${o.flag}|${o.short}` : o.flag;
+}
+
+/** `case "$prev"` arms: value options with choices offer them, the others files. */
+function valueArms(c: CommandSpec, choices: (o: OptionSpec) => string, files: string): string {
+  const withValue = c.options.filter((o) => o.takesValue);
+  if (withValue.length === 0) return "";
+  const arms = withValue.filter((o) => o.choices).map((o) => `${flagsOf(o)}) ${choices(o)} ;;`);
+  const plain = withValue.filter((o) => !o.choices).map(flagsOf);
+  if (plain.length) arms.push(`${plain.join("|")}) ${files} ;;`);
+  return `      case "$prev" in
+${arms.map((a) => `        ${a}`).join("\n")}
+      esac
+`;
+}
+
+function bashScript(name: string, all: CommandSpec[]): string {
+  const fn = `_${name}_completions`;
+  const branches = all.map((c) => {
+    const valueCase = valueArms(
+      c,
+      (o) => `COMPREPLY=($(compgen -W "${o.choices!.join(" ")}" -- "$cur")); return 0`,
+      "return 0",
+    );
+    return `    "${c.path}")\n${valueCase}` +
+      `      COMPREPLY=($(compgen -W "${words(c).join(" ")}" -- "$cur")) ;;`;
+  });
+  return `# bash completion for ${name} (generated by \`${name} completions bash\`)
+${fn}() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  local cmdpath="${name}" i
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    case "$cmdpath \${COMP_WORDS[i]}" in
+      ${subPaths(all)}) cmdpath="$cmdpath \${COMP_WORDS[i]}" ;;
+    esac
+  done
+  case "$cmdpath" in
+${branches.join("\n")}
+  esac
+}
+complete -o default -F ${fn} ${name}
+`;
+}
+
+function zshQuote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+function zshScript(name: string, all: CommandSpec[]): string {
+  const fn = `_${name}`;
+  const item = (word: string, description: string) =>
+    zshQuote(`${word.replaceAll(":", "\\:")}:${description.replace(/\s+/g, " ")}`);
+  const branches = all.map((c) => {
+    const cmds = [
+      ...c.commands.map((s) => item(s.name, s.description)),
+      ...c.choices.map((v) => item(v, v)),
+    ];
+    const opts = c.options.flatMap((o) =>
+      [o.flag, o.short ?? []].flat().map((f) => item(f, o.description))
+    );
+    return `    ${zshQuote(c.path)})\n` +
+      valueArms(c, (o) => `compadd -- ${o.choices!.join(" ")}; return`, "_files; return") +
+      `      cmds=(${cmds.join(" ")})\n      opts=(${opts.join(" ")})\n` +
+      `      (( \${#cmds} )) && _describe -t commands 'command' cmds\n` +
+      `      _describe -t options 'option' opts ;;`;
+  });
+  return `#compdef ${name}
+# zsh completion for ${name} (generated by \`${name} completions zsh\`)
+${fn}() {
+  local cmdpath="${name}" prev="\${words[CURRENT-1]}" i
+  local -a cmds opts
+  for ((i = 2; i < CURRENT; i++)); do
+    case "$cmdpath \${words[i]}" in
+      ${subPaths(all)}) cmdpath="$cmdpath \${words[i]}" ;;
+    esac
+  done
+  case "$cmdpath" in
+${branches.join("\n")}
+  esac
+}
+if [[ "\${funcstack[1]}" = "${fn}" ]]; then ${fn} "$@"; else compdef ${fn} ${name}; fi
+`;
+}
+
+function fishQuote(text: string): string {
+  return `'${text.replaceAll("\\", "\\\\").replaceAll("'", "\\'").replace(/\s+/g, " ")}'`;
+}
+
+function fishScript(name: string, all: CommandSpec[]): string {
+  const path = `__${name}_path`;
+  const lines = [
+    `# fish completion for ${name} (generated by \`${name} completions fish\`)`,
+    `function ${path}`,
+    `    set -l cmdpath ${name}`,
+    `    for word in (commandline -opc)[2..-1]`,
+    `        switch "$cmdpath $word"`,
+    `            case ${all.slice(1).map((c) => fishQuote(c.path)).join(" ") || "''"}`,
+    `                set cmdpath "$cmdpath $word"`,
+    `        end`,
+    `    end`,
+    `    echo $cmdpath`,
+    `end`,
+    `function __${name}_at`,
+    `    test (${path}) = "$argv[1]"`,
+    `end`,
+    `complete -c ${name} -f`,
+  ];
+  for (const c of all) {
+    const when = `-n ${fishQuote(`__${name}_at "${c.path}"`)}`;
+    for (const s of c.commands) {
+      lines.push(`complete -c ${name} ${when} -a ${s.name} -d ${fishQuote(s.description)}`);
+    }
+    if (c.choices.length) {
+      lines.push(`complete -c ${name} ${when} -a ${fishQuote(c.choices.join(" "))}`);
+    }
+    for (const o of c.options) lines.push(`complete -c ${name} ${when} ${fishOption(o)}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+function fishOption(o: OptionSpec): string {
+  const parts: string[] = [];
+  if (o.flag.startsWith("--")) parts.push(`-l ${o.flag.slice(2)}`);
+  else parts.push(`-s ${o.flag.slice(1)}`);
+  if (o.short) parts.push(`-s ${o.short.slice(1)}`);
+  if (o.takesValue) parts.push(o.choices ? `-x -a ${fishQuote(o.choices.join(" "))}` : "-r -F");
+  parts.push(`-d ${fishQuote(o.description)}`);
+  return parts.join(" ");
+}

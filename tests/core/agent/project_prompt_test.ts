@@ -1,0 +1,48 @@
+/**
+ * The system prompt of turn 1: its size with the real tools, the working
+ * protocol it teaches, and where the project analysis goes.
+ */
+import assert from "node:assert/strict";
+import { buildSystemPrompt, type PromptContext } from "../../../core/agent/prompt.ts";
+import { tools } from "../../../core/tools/mod.ts";
+
+const BASE: PromptContext = {
+  tools,
+  mode: "agent",
+  cwd: "/home/someone/projects/example",
+  os: "linux (x86_64)",
+  date: "2025-06-01",
+};
+
+Deno.test("`buildSystemPrompt()` in agent mode stays under 8,000 characters with every tool", () => {
+  const prompt = buildSystemPrompt(BASE);
+  assert.ok(prompt.length < 8_000, `${prompt.length} characters`);
+  for (const t of tools) assert.ok(prompt.includes(`## ${t.name}\n`), t.name);
+});
+
+Deno.test("`buildSystemPrompt()` teaches think, plan, explore, implement, verify, report", () => {
+  const prompt = buildSystemPrompt(BASE);
+  const steps = ["1. Think", "2. Plan", "3. Explore", "4. Implement", "5. Verify", "6. Report"];
+  let at = 0;
+  for (const step of steps) {
+    const i = prompt.indexOf(step, at);
+    assert.ok(i > at, `${step} comes next`);
+    at = i;
+  }
+  assert.match(prompt, /Never write while exploring\./);
+  assert.match(prompt, /read each existing file right before you edit it/);
+  assert.match(prompt, /create new files with write_to_file/);
+  assert.match(prompt, /under the right heading, as the same kind of item \("- \[ \]" task/);
+});
+
+Deno.test("`buildSystemPrompt()` puts the project section after the workspace, then AGENTS.md", () => {
+  const prompt = buildSystemPrompt({
+    ...BASE,
+    project: "# Project\nCommands: test `deno task test`.",
+    projectInstructions: "Use tabs.",
+  });
+  const workspace = prompt.indexOf("# Workspace");
+  const project = prompt.indexOf("# Project\nCommands: test `deno task test`.");
+  const instructions = prompt.indexOf("# Project instructions\nUse tabs.");
+  assert.ok(workspace > 0 && project > workspace && instructions > project);
+});

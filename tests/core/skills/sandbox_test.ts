@@ -1,0 +1,142 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { createSkillHost } from "../../../core/skills/host.ts";
+import { discoverSkills } from "../../../core/skills/index.ts";
+import type { SandboxLimits } from "../../../core/skills/sandbox.ts";
+import { skillProject } from "../../support/skills.ts";
+
+async function hostIn(dir: string, limits?: Partial<SandboxLimits>) {
+  const index = await discoverSkills([join(dir, "skills")], () => {});
+  return await createSkillHost({ index, projectDir: dir, limits });
+}
+
+const run = (host: Awaited<ReturnType<typeof hostIn>>, script: string, args: string[] = []) =>
+  host.run({ name: "sandbox-lab", script, args }, new AbortController().signal);
+
+const exists = (path: string) => Deno.stat(path).then(() => true, () => false);
+
+Deno.test("run() gives the model only the JSON summary and the files produced, never source or other output", async () => {
+  await using p = await hostProject();
+  const host = await hostIn(p.dir);
+  const r = await host.run(
+    { name: "brand-kit", script: "make_notes.py", args: ["Q3 notes"] },
+    new AbortController().signal,
+  );
+  assert.ok(r.ok, r.output);
+  assert.equal(await Deno.readTextFile(join(p.dir, "build", "notes.md")), "# Q3 notes\n\nBrand colours: teal, sand.\n");
+  assert.match(r.output, /^\[brand-kit scripts\/make_notes\.py: exit 0 in [\d.]+ s\]\n/);
+  assert.match(r.output, /\nSummary: \{"status":"ok","artifacts":\["build\/notes\.md"\],"warnings":\[\]\}\n/);
+  assert.match(r.output, /\nFiles produced: build\/notes\.md$/);
+  assert.doesNotMatch(r.output, /SOURCE-MARKER|progress: notes written|EXTRA-FIELD-MUST-NOT-LEAK/);
+  const m = host.metrics();
+  assert.equal(m.scripts, 1);
+  assert.ok(m.sourceAvoided > 0 && m.l3Tokens > 0);
+  assert.equal(m.bySkill["brand-kit"].scripts, 1);
+});
+
+Deno.test("run() lets python3, sh, deno and node scripts write under build/", async () => {
+  await using p = await hostProject();
+  const host = await hostIn(p.dir);
+  const build = join(p.dir, "build");
+  for (const [script, args, file] of [
+    ["write.py", [], "py.txt"],
+    ["write.sh", [], "sh/out.txt"],
+    ["write.ts", [build], "deno.txt"],
+    ["write.js", [], "node.txt"],
+  ] as const) {
+    const r = await run(host, script, [...args]);
+    assert.ok(r.ok, `${script}: ${r.output}`);
+    assert.match(r.output, new RegExp(`Files produced: build/${file.replace(".", "\\.")}`), script);
+    assert.ok(await exists(join(build, file)), script);
+  }
+});
+
+Deno.test("run() refuses python3, deno and node writes outside build/ through their own guards", async () => {
+  await using p = await hostProject();
+  const host = await hostIn(p.dir);
+  for (const [script, args, file, status] of [
+    ["escape.py", [], "escaped_py.txt", /"status":"refused: minoc sandbox: writing .* is refused/],
+    ["escape.ts", [p.dir], "escaped_deno.txt", /"status":"refused: NotCapable"/],
+    ["escape.js", [], "escaped_node.txt", /"status":"refused: ERR_ACCESS_DENIED"/],
+  ] as const) {
+    const r = await run(host, script, [...args]);
+    assert.match(r.output, status, script);
+    assert.ok(!await exists(join(p.dir, file)), `${script} wrote ${file}`);
+  }
+  const spawn = await run(host, "spawn.py");
+  assert.match(spawn.output, /"status":"refused"/);
+});
+
+Deno.test("run() removes files a shell script created outside build/ and reports the changes it cannot undo", async () => {
+  await using p = await hostProject();
+  await Deno.writeTextFile(join(p.dir, "existing.txt"), "before\n");
+  const host = await hostIn(p.dir);
+  const r = await run(host, "escape.sh");
+  assert.equal(r.ok, false);
+  assert.equal(r.code, "sandbox_violation");
+  assert.match(r.output, /Refused: the script created files outside build\/, which were removed: escaped_dir\/escaped_sh\.txt/);
+  assert.match(r.output, /Refused: the script changed files outside build\/ \(minoc cannot undo this\): existing\.txt/);
+  assert.ok(!await exists(join(p.dir, "escaped_dir")), "created folder removed");
+});
+
+Deno.test("run() stops a script at the time limit, the stdout cap and the file cap", async () => {
+  await using p = await hostProject();
+  const host = await hostIn(p.dir, { timeoutMs: 300, maxStdout: 1000, maxFiles: 3 });
+  const slow = await run(host, "slow.sh");
+  assert.equal(slow.code, "timeout");
+  assert.match(slow.output, /stopped at the time limit/);
+  const noisy = await run(host, "noisy.sh");
+  assert.equal(noisy.code, "stdout_cap");
+  const many = await run(host, "many.sh");
+  assert.equal(many.code, "too_many_files");
+  assert.match(many.output, /produced 8 files, more than the limit of 3/);
+});
+
+Deno.test("run() refuses interpreters off the allowlist, paths outside scripts/ and output without JSON", async () => {
+  await using p = await hostProject();
+  const host = await hostIn(p.dir);
+  const ruby = await run(host, "tool.rb");
+  assert.equal(ruby.code, "interpreter_not_allowed");
+  assert.match(ruby.output, /python3, node, deno, bash, sh/);
+  const outside = await run(host, "../SKILL.md");
+  assert.equal(outside.code, "not_found");
+  assert.match(outside.output, /its scripts: escape\.js, /);
+  const unknown = await host.run({ name: "nope", script: "x.py", args: [] }, new AbortController().signal);
+  assert.equal(unknown.code, "unknown_skill");
+  const text = await run(host, "nojson.sh");
+  assert.equal(text.code, "no_summary");
+  assert.doesNotMatch(text.output, /just some text/);
+});
+
+Deno.test("run() runs one script at a time: a second run meanwhile is refused", async () => {
+  await using p = await hostProject();
+  const host = await hostIn(p.dir, { timeoutMs: 2000 });
+  const first = run(host, "slow.sh");
+  await new Promise((r) => setTimeout(r, 100));
+  const second = await run(host, "write.sh");
+  assert.equal(second.code, "busy");
+  assert.match(second.output, /another skill script is still running/);
+  assert.equal((await first).code, "timeout");
+});
+
+Deno.test("preview() shows the interpreter, script and arguments that will run, in the skill's folder", async () => {
+  await using p = await hostProject();
+  const host = await hostIn(p.dir);
+  const py = await host.preview({ name: "brand-kit", script: "scripts/make_notes.py", args: ["Q3 notes"] });
+  assert.deepEqual(py, {
+    kind: "exec",
+    command: "python3 scripts/make_notes.py 'Q3 notes'",
+    cwd: join(p.dir, "skills", "brand-kit"),
+  });
+  const ts = await host.preview({ name: "sandbox-lab", script: "write.ts", args: [] });
+  assert.equal(ts.kind, "exec");
+  assert.match(
+    ts.kind === "exec" ? ts.command : "",
+    new RegExp(`^deno run --no-prompt --no-config --allow-read=${p.dir}/skills/sandbox-lab,${p.dir} --allow-write=${p.dir}/build `),
+  );
+  assert.deepEqual(await host.preview({ name: "brand-kit", script: "nope.py", args: [] }), { kind: "none" });
+});
+
+function hostProject() {
+  return skillProject();
+}
