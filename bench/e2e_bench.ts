@@ -4,9 +4,11 @@
  * the 3-turn task (read notes.md, write it, finish) and a 200-turn session.
  *
  * Agent time of a turn is the time minoc spends between the end of one reply
- * (the server's `finishedAt`) and its next request (`receivedAt`): reading
- * the stream's end, parsing, gates, the tool, recording, building the next
- * request. Peak memory is the deno process's `VmHWM`.
+ * (the server's `finishedAt`, after the final `[DONE]` event) and its next
+ * request (`receivedAt`): reading the stream's end, parsing, gates, the tool,
+ * recording, building the next request. Replies stream their last pieces a
+ * few milliseconds apart, as a model does, so the client has read the rest
+ * before the reply ends. Peak memory is the deno process's `VmHWM`.
  *
  * Aims: `--version` ≤ 60 ms, first request ≤ 200 ms, ≤ 5 ms agent time per
  * turn, flat to turn 200, ≤ 100 MB peak.
@@ -32,6 +34,19 @@ export interface E2eOptions {
   /** Turns of the long session (default 200). */
   longTurns?: number;
 }
+
+/**
+ * A scripted reply that streams like a model still generating: all but its
+ * last 16 characters, then the rest, with the closing events {@link STREAM_GAP_MS}
+ * apart. Agent time then counts from the final event, as with a real server,
+ * instead of including the client's reading of a reply that arrived at once.
+ */
+function streamed(text: string): ScriptedReply {
+  return { chunks: [text.slice(0, -16), text.slice(-16)], chunkDelayMs: STREAM_GAP_MS };
+}
+
+/** Milliseconds between the last pieces of a streamed reply. */
+const STREAM_GAP_MS = 3;
 
 const call = (tool: string, params: Record<string, string>) =>
   `<tool_call>\n<${tool}>\n${
@@ -105,9 +120,9 @@ function agentGaps(requests: RecordedRequest[]): number[] {
 
 async function threeTurns(entry: string, dir: string, runs: number) {
   const replies: ScriptedReply[] = [
-    { text: "I'll read the notes first.\n" + call("read_file", { path: "notes.md" }) },
-    { text: call("write_to_file", { path: "notes.md", content: "\nline one\nline two\n" }) },
-    { text: call("attempt_completion", { result: "Added line two." }) },
+    streamed("I'll read the notes first.\n" + call("read_file", { path: "notes.md" })),
+    streamed(call("write_to_file", { path: "notes.md", content: "\nline one\nline two\n" })),
+    streamed(call("attempt_completion", { result: "Added line two." })),
   ];
   const wall: number[] = [];
   const gaps: number[] = [];
@@ -145,12 +160,12 @@ async function threeTurns(entry: string, dir: string, runs: number) {
 
 /** A reply of the long session: read, write and list calls in turn, then finish. */
 function longReply(turn: number, turns: number): ScriptedReply {
-  if (turn === turns) return { text: call("attempt_completion", { result: "All notes written." }) };
+  if (turn === turns) return streamed(call("attempt_completion", { result: "All notes written." }));
   const prose = `Step ${turn}: continuing with the next file.\n`;
-  if (turn % 3 === 1) return { text: prose + call("read_file", { path: `src/f${turn % 20}.ts` }) };
-  if (turn % 3 === 2) return { text: prose + call("list_files", { path: "src" }) };
+  if (turn % 3 === 1) return streamed(prose + call("read_file", { path: `src/f${turn % 20}.ts` }));
+  if (turn % 3 === 2) return streamed(prose + call("list_files", { path: "src" }));
   const content = `\n# Note ${turn}\n\n${"The module exports one function. ".repeat(15)}\n`;
-  return { text: prose + call("write_to_file", { path: `notes/n${turn}.md`, content }) };
+  return streamed(prose + call("write_to_file", { path: `notes/n${turn}.md`, content }));
 }
 
 async function longSession(entry: string, dir: string, turns: number) {

@@ -114,7 +114,8 @@ const LAZY: LazyCommand[] = [
   {
     name: "doctor",
     description: "check the configuration, the server and how well the model follows minoc",
-    load: async (io) => (await import("./commands/doctor.ts")).doctorCommand(io) as unknown as Command,
+    load: async (io) =>
+      (await import("./commands/doctor.ts")).doctorCommand(io) as unknown as Command,
   },
   {
     name: "completions",
@@ -167,7 +168,7 @@ export async function buildProgram(
     preloadSession();
     const { runCommand } = await import("./commands/run.ts");
     // Options given before "run" count too; those after it win.
-    await runCommand(io, task, cmd.optsWithGlobals());
+    await runCommand(io, task, ownOptionsWin(cmd) as ReturnType<typeof cmd.optsWithGlobals>);
   });
   program.addCommand(configureTree(run as unknown as Command, io));
   const invoked = args.find((a) => !a.startsWith("-"));
@@ -188,6 +189,24 @@ export async function buildProgram(
 function preloadSession(): void {
   import("../core/llm/openai.ts").then((m) => m.preloadOpenAI()).catch(() => {});
   import("./session.ts").catch(() => {});
+}
+
+/**
+ * `optsWithGlobals()` lets a parent's value win, defaults included (so the
+ * chat's default `session: true` undid `run --no-session`): here a value the
+ * user gave on the command itself wins.
+ */
+function ownOptionsWin(cmd: {
+  opts(): object;
+  optsWithGlobals(): object;
+  getOptionValueSource(key: string): string | undefined;
+}): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...cmd.optsWithGlobals() };
+  for (const [key, value] of Object.entries(cmd.opts())) {
+    const source = cmd.getOptionValueSource(key);
+    if (source !== undefined && source !== "default") merged[key] = value;
+  }
+  return merged;
 }
 
 function collect(value: string, previous: string[]): string[] {

@@ -28,7 +28,7 @@ import { CliError, EXIT } from "./io.ts";
 import { type ModeOptions, openModes } from "./session_modes.ts";
 import type { DryRun } from "../core/permission/dry_run.ts";
 import type { Stepper } from "../core/permission/step.ts";
-import { type ResumeTarget, resumeSession } from "./resume.ts";
+import { resumeSession, type ResumeTarget } from "./resume.ts";
 import { type BridgeSetup, editWiring } from "./session_bridge.ts";
 import { createFileTracker } from "../core/tools/file_tracker.ts";
 import { realFs } from "../core/tools/fs_port.ts";

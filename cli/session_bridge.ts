@@ -23,7 +23,7 @@ import type { PastePort } from "../core/llm/bridge.ts";
 import { detectClipboard } from "../core/llm/clipboard.ts";
 import { applyEditBlocks } from "../core/tools/apply_edit_blocks.ts";
 import { bridgeRequest } from "../core/tools/bridge_request.ts";
-import { terminalPastePort } from "./prompt/paste.ts";
+import { type PastePortOptions, terminalPastePort } from "./prompt/paste.ts";
 import { BRIDGE_NO_SERVER_URL, type CommonOptions } from "./commands/common.ts";
 
 /** The providers a session can switch between. */
@@ -46,7 +46,7 @@ export interface BridgeSetup {
 /** The setup from the command's options, with the terminal paste prompt. */
 export function bridgeSetup(
   opts: CommonOptions,
-  o: { write(text: string): void; interactive: boolean; dim?(text: string): string },
+  o: PastePortOptions,
 ): BridgeSetup {
   return {
     provider: opts.provider === "bridge" ? "bridge" : "openai",

@@ -49,7 +49,12 @@ export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): 
     settings,
     mode: opts.plan ? "plan" : resume?.session.mode ?? "agent",
     resume,
-    bridge: (await import("../session_bridge.ts")).bridgeSetup(opts, { write: io.out, interactive, dim: c.dim }),
+    bridge: (await import("../session_bridge.ts")).bridgeSetup(opts, {
+      write: io.out,
+      interactive,
+      dim: c.dim,
+      progress,
+    }),
     record: opts.session !== false,
     autoApprove: opts.yes === true,
     confirm: interactive
@@ -98,7 +103,9 @@ export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): 
   }
   if (!opts.quiet) io.out(c.dim("Type a request, /help for commands, Ctrl+D or /exit to quit.\n"));
   if (!opts.quiet && firstLine === undefined && session.project().empty) {
-    io.out(c.dim("This folder is empty: describe what to build, or type /new for a few questions.\n"));
+    io.out(
+      c.dim("This folder is empty: describe what to build, or type /new for a few questions.\n"),
+    );
   }
   try {
     while (true) {

@@ -44,7 +44,11 @@ export function doctorCommand(io: CliIO) {
         "length of the long-prompt check (default: 8000, or 3/4 of a smaller window; 0 skips it)",
         numberIn(0, 10_000_000, true),
       )
-      .option("--timeout <s>", "longest wait per request, in seconds (default 120)", numberIn(1, 3600)),
+      .option(
+        "--timeout <s>",
+        "longest wait per request, in seconds (default 120)",
+        numberIn(1, 3600),
+      ),
   ).action(async (_opts, cmd) => {
     io.exitCode = await doctor(io, cmd.optsWithGlobals() as DoctorOptions);
   });
@@ -80,7 +84,10 @@ export async function doctor(io: CliIO, opts: DoctorOptions): Promise<number> {
 
 const LATER = ["server", "models", "tool call", "streaming", "usage", "context"];
 
-async function configCheck(opts: DoctorOptions, show: (c: Check) => void): Promise<Settings | null> {
+async function configCheck(
+  opts: DoctorOptions,
+  show: (c: Check) => void,
+): Promise<Settings | null> {
   const home = await resolveHome(homeInputs());
   const r = await loadSettings({
     homeDir: home.dir,
@@ -129,7 +136,9 @@ async function serverChecks(s: Settings, opts: DoctorOptions, show: (c: Check) =
       verdict: listed ? "pass" : "warn",
       detail: listed
         ? `"${s.params.model}" is among ${models.ids.length} listed`
-        : `"${s.params.model}" is not listed; the server offers: ${models.ids.slice(0, 8).join(", ")}`,
+        : `"${s.params.model}" is not listed; the server offers: ${
+          models.ids.slice(0, 8).join(", ")
+        }`,
     });
   }
   const provider = createProvider({

@@ -59,7 +59,9 @@ export async function probe(
 export async function listModels(
   baseURL: string,
   apiKey: string,
-): Promise<{ ok: true; ids: string[]; ms: number } | { ok: false; status?: number; error: string }> {
+): Promise<
+  { ok: true; ids: string[]; ms: number } | { ok: false; status?: number; error: string }
+> {
   const start = performance.now();
   try {
     const res = await fetch(`${baseURL}/models`, {
@@ -67,7 +69,9 @@ export async function listModels(
       signal: AbortSignal.timeout(15_000),
     });
     const body = await res.text();
-    if (!res.ok) return { ok: false, status: res.status, error: `HTTP ${res.status}: ${clip(body)}` };
+    if (!res.ok) {
+      return { ok: false, status: res.status, error: `HTTP ${res.status}: ${clip(body)}` };
+    }
     const data = JSON.parse(body)?.data;
     const ids = Array.isArray(data) ? data.map((m) => String(m?.id ?? "")).filter(Boolean) : [];
     return { ok: true, ids, ms: performance.now() - start };
@@ -83,7 +87,9 @@ export function toolCallMessages() {
   return [
     {
       role: "system" as const,
-      content: `You are a coding agent.\n\n${renderProtocolRules()}\n\n${renderToolDocs(PROBE_TOOLS)}`,
+      content: `You are a coding agent.\n\n${renderProtocolRules()}\n\n${
+        renderToolDocs(PROBE_TOOLS)
+      }`,
     },
     {
       role: "user" as const,
@@ -100,20 +106,33 @@ export function judgeToolCall(p: Probe): Check[] {
   const call: Check = parsed.kind === "call" && parsed.call.tool === "read_file"
     ? { name: "tool call", verdict: "pass", detail: `parsed read_file ${took}` }
     : parsed.kind === "call"
-    ? { name: "tool call", verdict: "warn", detail: `parsed, but called ${parsed.call.tool} ${took}` }
+    ? {
+      name: "tool call",
+      verdict: "warn",
+      detail: `parsed, but called ${parsed.call.tool} ${took}`,
+    }
     : parsed.kind === "error"
     ? { name: "tool call", verdict: "fail", detail: `malformed call (${parsed.error}) ${took}` }
-    : { name: "tool call", verdict: "fail", detail: `no tool call in the reply ${took}: ${clip(p.text)}` };
+    : {
+      name: "tool call",
+      verdict: "fail",
+      detail: `no tool call in the reply ${took}: ${clip(p.text)}`,
+    };
   const streaming: Check = p.chunks > 1
     ? { name: "streaming", verdict: "pass", detail: `the reply came in ${p.chunks} chunks` }
     : p.chunks === 1
-    ? { name: "streaming", verdict: "warn", detail: "the reply came in one piece: the server may buffer it" }
+    ? {
+      name: "streaming",
+      verdict: "warn",
+      detail: "the reply came in one piece: the server may buffer it",
+    }
     : { name: "streaming", verdict: "fail", detail: "the reply had no text" };
   const usage: Check = p.usage
     ? {
       name: "usage",
       verdict: "pass",
-      detail: `the server reports tokens (prompt ${p.usage.promptTokens}, completion ${p.usage.completionTokens})`,
+      detail:
+        `the server reports tokens (prompt ${p.usage.promptTokens}, completion ${p.usage.completionTokens})`,
     }
     : {
       name: "usage",
@@ -130,12 +149,16 @@ const WORDS = ("the river keeps a quiet record of every stone it has moved and e
   "has shaped over a thousand slow years while the town above it changes its names").split(" ");
 
 /** A prompt of about `tokens` tokens with the marker at its very start. */
-export function longPrompt(tokens: number, count: CountTokens): { content: string; tokens: number } {
+export function longPrompt(
+  tokens: number,
+  count: CountTokens,
+): { content: string; tokens: number } {
   const head = `Remember this code: ${MARKER}. You will be asked for it at the end.\n\n`;
   const tail = "\n\nWhat was the code given at the very start? Reply with the code only.";
   const lines: string[] = [];
   const line = (i: number) =>
-    `${i}. ` + Array.from({ length: 12 }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(" ") +
+    `${i}. ` + Array.from({ length: 12 }, (_, k) =>
+      WORDS[(i * 7 + k * 3) % WORDS.length]).join(" ") +
     ".";
   const perLine = count(line(1) + "\n");
   for (let i = 1; i <= Math.max(1, Math.floor(tokens / perLine)); i++) lines.push(line(i));
@@ -146,7 +169,9 @@ export function longPrompt(tokens: number, count: CountTokens): { content: strin
 /** Verdict of the long-prompt probe. */
 export function judgeContext(p: Probe, sent: number, window: number): Check {
   const name = "context";
-  if (p.error) return { name, verdict: "fail", detail: `a ${fmt(sent)}-token prompt failed: ${p.error}` };
+  if (p.error) {
+    return { name, verdict: "fail", detail: `a ${fmt(sent)}-token prompt failed: ${p.error}` };
+  }
   const echoed = p.text.includes(MARKER);
   const counted = p.usage?.promptTokens;
   const ratio = counted === undefined ? null : counted / sent;
@@ -155,9 +180,12 @@ export function judgeContext(p: Probe, sent: number, window: number): Check {
     return {
       name,
       verdict: "fail",
-      detail: `the prompt was cut: ${fmt(sent)} tokens sent, the server counted ${fmt(counted!)}. ` +
+      detail:
+        `the prompt was cut: ${fmt(sent)} tokens sent, the server counted ${fmt(counted!)}. ` +
         `The model's context window is probably about ${fmt(counted!)} tokens, not the ` +
-        `${fmt(window)} configured: raise it on the server (e.g. Ollama num_ctx) or set contextWindow`,
+        `${
+          fmt(window)
+        } configured: raise it on the server (e.g. Ollama num_ctx) or set contextWindow`,
     };
   }
   if (!echoed) {

@@ -28,21 +28,27 @@ export function newCommand(io: CliIO) {
   return withModelOptions(
     new Command("new")
       .description("start a new project: a few questions, a plan of files, then the build")
-      .argument("[dir]", "folder of the new project, created when missing (default: the current one)")
-      .option("--task <text>", "take the answers from this text instead of asking (no terminal needed)"),
+      .argument(
+        "[dir]",
+        "folder of the new project, created when missing (default: the current one)",
+      )
+      .option(
+        "--task <text>",
+        "take the answers from this text instead of asking (no terminal needed)",
+      ),
   ).action(async (dir, _opts, cmd) => {
     const opts = cmd.optsWithGlobals();
+    if (opts.task === undefined && !Deno.stdin.isTerminal()) {
+      throw new CliError(
+        'minoc new asks its questions in a terminal: pass --task "…" to give the answers as text',
+        EXIT.usage,
+      );
+    }
     const cwd = await prepareFolder(dir ?? opts.cwd ?? ".");
     if (opts.task !== undefined) {
       const { runCommand } = await import("./run.ts");
       await runCommand(io, renderBrief(briefFromText(opts.task)), { ...opts, cwd });
       return;
-    }
-    if (!Deno.stdin.isTerminal()) {
-      throw new CliError(
-        'minoc new asks its questions in a terminal: pass --task "…" to give the answers as text',
-        EXIT.usage,
-      );
     }
     const { chat } = await import("./chat.ts");
     await chat(io, { ...opts, cwd }, "/new");
@@ -87,7 +93,10 @@ export async function slashNew(io: CliIO, c: Palette): Promise<SlashResult> {
 const OTHER = "__other__";
 
 /** Asks the interview's questions; null when the user cancels (Ctrl+C). */
-export async function interview(io: CliIO, c: Palette = palette(false)): Promise<ProjectBrief | null> {
+export async function interview(
+  io: CliIO,
+  c: Palette = palette(false),
+): Promise<ProjectBrief | null> {
   const { confirm, input, select } = await import("@inquirer/prompts");
   io.out(c.bold("New project") + c.dim(": a few questions (Ctrl+C cancels)\n"));
   try {
@@ -130,7 +139,8 @@ async function pick(
   ];
   const chosen = await select({ message, choices });
   if (chosen !== OTHER) return chosen;
-  const typed = (await input({ message: `${message} (type it, or leave empty to let minoc choose)` }))
-    .trim();
+  const typed =
+    (await input({ message: `${message} (type it, or leave empty to let minoc choose)` }))
+      .trim();
   return typed === "" ? undefined : typed;
 }

@@ -58,7 +58,11 @@ export async function runCommand(io: CliIO, task: string, opts: RunOptions): Pro
     settings,
     mode: opts.plan ? "plan" : resume?.session.mode ?? "agent",
     resume,
-    bridge: (await import("../session_bridge.ts")).bridgeSetup(opts, { write, interactive: Deno.stdin.isTerminal() }),
+    bridge: (await import("../session_bridge.ts")).bridgeSetup(opts, {
+      write,
+      interactive: Deno.stdin.isTerminal(),
+      progress,
+    }),
     record: opts.session !== false,
     autoApprove: opts.yes === true,
     confirm: null,

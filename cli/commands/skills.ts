@@ -77,7 +77,9 @@ export function skillsCommand(io: CliIO, env: SkillsEnv): Command {
       }
       io.out(await showText(skill));
     });
-  skills.command("validate").description("check skill folders (default: every place skills are found)")
+  skills.command("validate").description(
+    "check skill folders (default: every place skills are found)",
+  )
     .argument("[dir]", "a skill folder, or a folder of skill folders")
     .action(async (dir) => {
       const roots = dir === undefined ? skillRoots(env.cwd, env.homeDir) : [resolve(env.cwd, dir)];
@@ -87,15 +89,21 @@ export function skillsCommand(io: CliIO, env: SkillsEnv): Command {
       const bad = await validate(io, roots, dir !== undefined);
       if (bad > 0) io.exitCode = EXIT.failed;
     });
-  skills.command("stats").description("disclosure metrics over recorded sessions (default: this directory)")
+  skills.command("stats").description(
+    "disclosure metrics over recorded sessions (default: this directory)",
+  )
     .option("--all", "sessions of every project")
     .option("--json", "print one JSON object")
     .action(async (opts) => {
       const projectPath = opts.all ? undefined : await Deno.realPath(env.cwd).catch(() => env.cwd);
       const sessions = await loadSessions(env.sessionsDir, { projectPath }, warn);
-      const list = sessions.map((s) => readMetrics(s.metadata.skills)).filter((m) => m !== undefined);
+      const list = sessions.map((s) => readMetrics(s.metadata.skills)).filter((m) =>
+        m !== undefined
+      );
       const total = sumMetrics(list);
-      if (opts.json) return io.out(JSON.stringify({ sessions: list.length, ...total }, null, 2) + "\n");
+      if (opts.json) {
+        return io.out(JSON.stringify({ sessions: list.length, ...total }, null, 2) + "\n");
+      }
       io.out(formatMetrics(total, list.length));
     });
   return skills;
@@ -107,7 +115,11 @@ function place(env: SkillsEnv, skill: Skill): string {
 }
 
 async function showText(skill: Skill): Promise<string> {
-  const lines = [`${skill.name}${skill.version ? ` v${skill.version}` : ""}`, skill.description, ""];
+  const lines = [
+    `${skill.name}${skill.version ? ` v${skill.version}` : ""}`,
+    skill.description,
+    "",
+  ];
   const field = (label: string, list: readonly string[]) => {
     if (list.length) lines.push(`${label}: ${list.join("; ")}`);
   };
@@ -125,7 +137,8 @@ async function showText(skill: Skill): Promise<string> {
 
 /** Prints one line per skill folder; returns how many are invalid. */
 async function validate(io: CliIO, roots: readonly string[], explicit: boolean): Promise<number> {
-  const single = explicit && await Deno.stat(join(roots[0], SKILL_FILE)).then(() => true, () => false);
+  const single = explicit &&
+    await Deno.stat(join(roots[0], SKILL_FILE)).then(() => true, () => false);
   const folders = single ? [roots[0]] : (await Promise.all(roots.map(skillFolders))).flat();
   const names = new Map<string, string>();
   let bad = 0;

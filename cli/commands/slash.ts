@@ -73,8 +73,10 @@ export async function handleSlash(
       return await (await import("./new.ts")).slashNew(io, c);
     case "/refresh": {
       const p = await session.refresh();
-      io.out(c.dim(`project analysed: ${p.facts.root.files} files, ~${p.tokens} tokens, ` +
-        `${Math.round(p.ms.total)} ms\n`));
+      io.out(c.dim(
+        `project analysed: ${p.facts.root.files} files, ~${p.tokens} tokens, ` +
+          `${Math.round(p.ms.total)} ms\n`,
+      ));
       return "handled";
     }
     case "/model":

@@ -99,7 +99,11 @@ export async function slashWorkflow(
   }
   const goal = parsed.positionals.join(" ");
   if (goal === "") {
-    io.out(c.yellow("Usage: /workflow [--budget-calls N] [--budget-tokens N] [--budget-time S] <goal>\n"));
+    io.out(
+      c.yellow(
+        "Usage: /workflow [--budget-calls N] [--budget-tokens N] [--budget-time S] <goal>\n",
+      ),
+    );
     return;
   }
   let flags: BudgetFlags;
@@ -134,7 +138,10 @@ function count(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) {
-    throw new CliError(`Invalid ${flag} "${value}": expected a whole number of at least 1`, EXIT.usage);
+    throw new CliError(
+      `Invalid ${flag} "${value}": expected a whole number of at least 1`,
+      EXIT.usage,
+    );
   }
   return n;
 }

@@ -23,6 +23,11 @@ export interface PastePortOptions {
   interactive: boolean;
   /** Dims hints (colours off by default). */
   dim?(text: string): string;
+  /** The progress spinner: kept away while the user pastes, cleared when something is said. */
+  progress?: {
+    suspend<T>(fn: () => Promise<T>): Promise<T>;
+    touch(): void;
+  };
 }
 
 /** One line of the answer: is it the end, or a request to read the clipboard? */
@@ -36,17 +41,23 @@ export function answerLine(line: string, first: boolean): "eof" | "clipboard" | 
 /** The paste port over the terminal (or piped standard input). */
 export function terminalPastePort(o: PastePortOptions): PastePort {
   const dim = o.dim ?? ((t: string) => t);
+  const quiet = <T>(fn: () => Promise<T>) => o.progress ? o.progress.suspend(fn) : fn();
   return {
-    say: (text) => o.write(`${text}\n`),
-    async confirm(message, signal) {
-      o.write(dim(`${message} (Ctrl+C cancels)`) + "\n");
-      const line = o.interactive ? await terminalLine(signal) : await pipedLine(signal);
-      return line !== null;
+    say(text) {
+      o.progress?.touch();
+      o.write(`${text}\n`);
     },
-    async read(message, signal) {
-      o.write(dim(message) + "\n");
-      return o.interactive ? await readTerminal(signal) : await readPiped(signal);
-    },
+    confirm: (message, signal) =>
+      quiet(async () => {
+        o.write(dim(`${message} (Ctrl+C cancels)`) + "\n");
+        const line = o.interactive ? await terminalLine(signal) : await pipedLine(signal);
+        return line !== null;
+      }),
+    read: (message, signal) =>
+      quiet(async () => {
+        o.write(dim(message) + "\n");
+        return o.interactive ? await readTerminal(signal) : await readPiped(signal);
+      }),
   };
 }
 

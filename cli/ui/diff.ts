@@ -23,7 +23,8 @@ export function renderDiff(
     undefined,
     { context: 3 },
   );
-  const lines = patch.split("\n").slice(2); // drop the "Index:" and "===" lines
+  // Drop the "Index:" / "===" preamble; keep the ---/+++ lines that name the file.
+  const lines = patch.split("\n").filter((l) => !/^(Index: |={10,}$)/.test(l));
   return lines.map((l) => colorLine(l, c)).join("\n").trimEnd();
 }
 

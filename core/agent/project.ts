@@ -58,7 +58,10 @@ export interface AnalyzeOptions {
 }
 
 /** The project's instruction files, in the order they are joined. */
-export const INSTRUCTION_FILES: readonly string[] = ["AGENTS.md", join(".minoc", "instructions.md")];
+export const INSTRUCTION_FILES: readonly string[] = [
+  "AGENTS.md",
+  join(".minoc", "instructions.md"),
+];
 
 /** Longest instructions text kept in the prompt, in characters. */
 const MAX_INSTRUCTIONS = 16_000;

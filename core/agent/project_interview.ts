@@ -47,7 +47,11 @@ export const LANGUAGE_CHOICES: readonly { name: string; files: string; test: str
     test: "python -m unittest discover -s tests",
   },
   { name: "Go", files: "go.mod, main.go, <name>.go, <name>_test.go", test: "go test ./..." },
-  { name: "Rust", files: "Cargo.toml, src/main.rs, src/lib.rs (with #[cfg(test)])", test: "cargo test" },
+  {
+    name: "Rust",
+    files: "Cargo.toml, src/main.rs, src/lib.rs (with #[cfg(test)])",
+    test: "cargo test",
+  },
 ];
 
 /** Interfaces the interview offers. */
@@ -86,7 +90,10 @@ export function briefFromText(text: string): ProjectBrief {
     ? "web page"
     : undefined;
   if (iface) brief.interface = iface;
-  if (/\bno (external |third[- ]party )?(dependencies|deps|packages)\b|standard library only|stdlib only|without dependencies/.test(t)) {
+  if (
+    /\bno (external |third[- ]party )?(dependencies|deps|packages)\b|standard library only|stdlib only|without dependencies/
+      .test(t)
+  ) {
     brief.dependencies = "none (standard library only)";
   }
   if (/\b(no|without|skip) tests\b/.test(t)) brief.tests = false;
@@ -101,7 +108,9 @@ function languageIn(t: string): string | undefined {
   }
   if (/\bjavascript\b|\bnode(\.?js)?\b/.test(t)) return "JavaScript (Node)";
   if (/\bpython\b/.test(t)) return "Python";
-  if (/\bgolang\b|\b(in|with|using) go\b|\bgo (cli|program|module|project|api|service|tool)\b/.test(t)) {
+  if (
+    /\bgolang\b|\b(in|with|using) go\b|\bgo (cli|program|module|project|api|service|tool)\b/.test(t)
+  ) {
     return "Go";
   }
   if (/\brust\b/.test(t)) return "Rust";

@@ -14,7 +14,7 @@
  */
 import type { FsPort } from "../../interfaces/tool.ts";
 import { walkTree } from "../tools/walk.ts";
-import { countLines, decodeText } from "../tools/paths.ts";
+import { countLines, decodeText, plural } from "../tools/paths.ts";
 import { hasOutline, outline } from "./project_signatures.ts";
 
 /** Where the project is and how to read it. */
@@ -85,7 +85,7 @@ export async function projectSummary(
     const text = await readProjectText(src, f);
     const what = text === null
       ? f.size > MAX_READ_BYTES ? `${Math.round(f.size / 1024)} KB` : "binary"
-      : `${countLines(text)} lines`;
+      : plural(countLines(text), "line");
     lines.push(`${pad}${parts[parts.length - 1]} (${what})`);
     if (text !== null && hasOutline(f.rel)) {
       for (const sig of outline(f.rel, text)) lines.push(`${pad}    ${sig}`);

@@ -1,11 +1,12 @@
 /**
  * The text of a streamed reply. Appending never copies what came before and
  * allocates little per chunk: tiny chunks (a character or a few, as token
- * streams send) are copied as character codes into an array that becomes
- * one string when full (`fromCharCode` is exact, lone surrogates included); other small chunks are concatenated into a tail string
- * (a rope V8 builds cheaply), sealed into a block once it is long enough;
- * large chunks are blocks of their own. A long slice across blocks is a
- * rope too, joined by V8 only when first read.
+ * streams send) are copied as character codes into an array that becomes one
+ * string when full (`fromCharCode` is exact, lone surrogates included); other
+ * small chunks are concatenated into a tail string (a rope V8 builds
+ * cheaply), sealed into a block once it is long enough; large chunks are
+ * blocks of their own. A long slice across blocks is a rope too, joined by
+ * V8 only when first read.
  *
  * @module
  */
@@ -31,7 +32,7 @@ export class TextStore {
   #tail = "";
   #tailStart = 0;
   #pieces = 0;
-  #codes: number[] = new Array(CODES).fill(0);
+  #codes: number[] = Array.from({ length: CODES }, () => 0);
   #count = 0;
   /** The chunk appended last, for slices that fall inside it. */
   #last = "";

@@ -63,7 +63,7 @@ export class Disclosure {
 
   /** Tokens of the body's blocks sent so far. */
   sentTokens(skill: Skill): number {
-    const sent = this.#live(skill.name);
+    const sent = this.#sent.get(skill.name) ?? new Map<number, string>();
     return this.blocksOf(skill).filter((b) => sent.has(b.index)).reduce((n, b) => n + b.tokens, 0);
   }
 
@@ -93,7 +93,7 @@ export class Disclosure {
     this.#sent.set(skill.name, record);
     pick.send.forEach((b, i) => record.set(b.index, pick.texts[i]));
     if (header) this.#introduced.set(skill.name, header);
-    const live = this.#live(skill.name);
+    const live = new Set([...sent, ...pick.send.map((b) => b.index)]);
     const parts = [header, ...pick.texts].filter((p) => p !== "");
     if (pick.repeated.length) {
       parts.push(`[Already sent above, not repeated: ${titlesOf(pick.repeated)}]`);
@@ -164,13 +164,11 @@ export class Disclosure {
     return ok(`Resource ${rel} of skill ${skill.name}:\n${body}`, `${rel}: ${sentTokens} tokens`);
   }
 
-  /** Blocks of `name` sent and still in the conversation; the others are forgotten. */
+  /** Blocks of `name` sent and still in the conversation (checked when asked for again). */
   #live(name: string): Set<number> {
-    const record = this.#sent.get(name);
     const live = new Set<number>();
-    for (const [index, text] of record ?? []) {
+    for (const [index, text] of this.#sent.get(name) ?? []) {
       if (this.#present(text)) live.add(index);
-      else record!.delete(index);
     }
     return live;
   }

@@ -144,6 +144,15 @@ export function formatMetrics(m: SkillMetrics, sessions: number): string {
     const u = m.bySkill[n];
     return [n, u.l2Tokens, u.l3Tokens, u.disclosures, u.resources, u.scripts, u.cacheHits, u.cuts];
   });
-  const headers = ["skill", "L2 tokens", "L3 tokens", "uses", "resources", "scripts", "hits", "cuts"];
+  const headers = [
+    "skill",
+    "L2 tokens",
+    "L3 tokens",
+    "uses",
+    "resources",
+    "scripts",
+    "hits",
+    "cuts",
+  ];
   return lines.join("\n") + "\n\n" + textTable(headers, rows);
 }

@@ -32,8 +32,7 @@ type Args = z.infer<typeof schema>;
 export const executeCommand = defineTool<Args>({
   name: "execute_command",
   kind: "exec",
-  description:
-    "Run a shell command in the working directory; returns exit code and output. " +
+  description: "Run a shell command in the working directory; returns exit code and output. " +
     "Use start_process for servers and watchers.",
   params: [
     { name: "command", description: "Command line", required: true },

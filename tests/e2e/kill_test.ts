@@ -22,7 +22,11 @@ const call = (tool: string, params: Record<string, string>) =>
     Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
   }\n</${tool}>\n</tool_call>`;
 
-/** Turn i: reads of a large file and writes of new files, in four slow chunks each. */
+/**
+ * Turn i: reads of a 13 KB file and writes of new files, in four slow chunks
+ * each. The whole conversation stays under the default context window, so no
+ * compaction request takes a scripted reply.
+ */
 function script(): ScriptedReply[] {
   const replies: ScriptedReply[] = [];
   for (let i = 0; i < TURNS; i++) {
@@ -148,7 +152,7 @@ Deno.test({
     for (let attempt = 0; kills < KILLS && attempt < KILLS * 2; attempt++) {
       const { dir, home } = await project();
       try {
-        const delay = Math.floor(Math.random() * 2500);
+        const delay = Math.floor(Math.random() * 4000);
         const run = await runAndKill(dir, home, delay);
         if (run.killed) kills++;
         const [summary] = await listSessions(join(home, ".minoc", "history", "sessions"));

@@ -184,3 +184,18 @@ Deno.test("run rejects --continue with --resume or --no-session, and unknown ids
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("run --no-session records nothing, so there is nothing to continue", async () => {
+  const { dir, home } = await project();
+  await using server = await startServer({ replies: [{ text: "Unrecorded." }] });
+  try {
+    const r = await runMinoc(
+      ["run", "--no-session", "hi", "--base-url", server.baseUrl, "--model", "m1"],
+      { cwd: dir, home },
+    );
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(await sessionFiles(join(home, ".minoc")), []);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -8,7 +8,9 @@ async function withFiles(
 ): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "minoc_manifest_" });
   try {
-    for (const [name, text] of Object.entries(files)) await Deno.writeTextFile(join(dir, name), text);
+    for (const [name, text] of Object.entries(files)) {
+      await Deno.writeTextFile(join(dir, name), text);
+    }
     fn(dir, Object.keys(files));
   } finally {
     await Deno.remove(dir, { recursive: true });
@@ -19,7 +21,11 @@ Deno.test("`readManifests()` reads package.json scripts, the package manager and
   await withFiles({
     "package.json": JSON.stringify({
       name: "shop",
-      scripts: { build: "tsc", lint: "eslint .", test: 'echo "Error: no test specified" && exit 1' },
+      scripts: {
+        build: "tsc",
+        lint: "eslint .",
+        test: 'echo "Error: no test specified" && exit 1',
+      },
       dependencies: { express: "4" },
       devDependencies: { typescript: "5", eslint: "9" },
     }),
@@ -36,7 +42,8 @@ Deno.test("`readManifests()` reads package.json scripts, the package manager and
 
 Deno.test("`readManifests()` prefers Makefile targets over language defaults", async () => {
   await withFiles({
-    "Makefile": ".PHONY: test\nall: build\nbuild:\n\tgo build ./...\ntest:\n\tgo test ./...\nX := 1\n",
+    "Makefile":
+      ".PHONY: test\nall: build\nbuild:\n\tgo build ./...\ntest:\n\tgo test ./...\nX := 1\n",
     "go.mod": "module example.com/app\n\ngo 1.22\n\nrequire (\n\tgithub.com/x/y v1.0.0\n)\n",
   }, (dir, names) => {
     const m = readManifests(dir, names, false);
@@ -50,7 +57,8 @@ Deno.test("`readManifests()` prefers Makefile targets over language defaults", a
 
 Deno.test("`readManifests()` reads deno.jsonc with comments and trailing commas", async () => {
   await withFiles({
-    "deno.jsonc": '{\n  // tasks\n  "tasks": { "test": "deno test -A", "dev": "deno run x.ts", },\n}\n',
+    "deno.jsonc":
+      '{\n  // tasks\n  "tasks": { "test": "deno test -A", "dev": "deno run x.ts", },\n}\n',
     "main.ts": "",
   }, (dir, names) => {
     const m = readManifests(dir, names, false);
@@ -70,17 +78,24 @@ Deno.test("`readManifests()` reads pyproject.toml tools and runs pytest through 
     "uv.lock": "",
   }, (dir, names) => {
     const m = readManifests(dir, names, false);
-    assert.deepEqual(m.manifests, [{ file: "pyproject.toml", summary: "project wc; tools: pytest, ruff" }]);
+    assert.deepEqual(m.manifests, [{
+      file: "pyproject.toml",
+      summary: "project wc; tools: pytest, ruff",
+    }]);
     assert.deepEqual(m.commands, { test: "uv run python -m pytest", lint: "uv run ruff check ." });
   });
 });
 
 Deno.test("`readManifests()` reads Cargo.toml and finds nothing in a folder without manifests", async () => {
   await withFiles({
-    "Cargo.toml": '[package]\nname = "grep-lite"\n\n[dependencies]\nregex = "1"\nclap = { version = "4" }\n',
+    "Cargo.toml":
+      '[package]\nname = "grep-lite"\n\n[dependencies]\nregex = "1"\nclap = { version = "4" }\n',
   }, (dir, names) => {
     const m = readManifests(dir, names, false);
-    assert.deepEqual(m.manifests, [{ file: "Cargo.toml", summary: "package grep-lite; 2 dependencies" }]);
+    assert.deepEqual(m.manifests, [{
+      file: "Cargo.toml",
+      summary: "package grep-lite; 2 dependencies",
+    }]);
     assert.equal(m.commands.test, "cargo test");
   });
   await withFiles({ "notes.txt": "" }, (dir, names) => {

@@ -20,12 +20,12 @@ function session(messages: Omit<SessionMessage, "timestamp">[]): SessionFile {
 }
 
 /** A whole tool turn as the loop records it. */
-const turn = [
+const turn: Omit<SessionMessage, "timestamp">[] = [
   { role: "assistant", content: "<tool_call>read</tool_call>" },
   { role: "tool_call", content: "read_file notes.md", call: READ, verdicts: [] },
   { role: "tool_response", content: "line one", tool: "read_file", ok: true },
   { role: "user", content: "[read_file notes.md] Result:\nline one" },
-] as const;
+];
 
 Deno.test("`conversationOf()` sends each tool result once: the user message, not the tool_response", () => {
   const s = session([

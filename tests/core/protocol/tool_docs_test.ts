@@ -15,9 +15,15 @@ Deno.test("`renderToolDocs()` documents every tool, parameter and example", () =
       );
     }
   }
-  assert.match(docs, /^## read_file\n[^\n]+\n- path: [^\n]+\n- start_line\?: [^\n]+\n- end_line\?: /);
+  assert.match(
+    docs,
+    /^## read_file\n[^\n]+\n- path: [^\n]+\n- start_line\?: [^\n]+\n- end_line\?: /,
+  );
   assert.match(docs, /\n## read_files\n[^\n]+\n- path\.\.\.: /);
-  assert.match(docs, /\n## execute_command\n[^\n]+\n- command: [^\n]+\n- requires_approval\?: /);
+  assert.match(
+    docs,
+    /\n## execute_command\n[^\n]+\n- command: [^\n]+\n- requires_approval\?: /,
+  );
   assert.match(
     docs,
     /\n<tool_call><read_file><path>src\/main.ts<\/path><\/read_file><\/tool_call>/,

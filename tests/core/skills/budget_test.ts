@@ -41,7 +41,12 @@ Deno.test("BudgetPipeline denies what the guard refuses and counts the calls the
   const denied = await p.decide(input);
   assert.equal(denied.action, "deny");
   assert.equal(denied.reason, "budget spent");
-  assert.deepEqual(denied.verdicts, [{ gate: "workflow", action: "deny", reason: "budget spent", rule: "workflow" }]);
+  assert.deepEqual(denied.verdicts, [{
+    gate: "workflow",
+    action: "deny",
+    reason: "budget spent",
+    rule: "workflow",
+  }]);
   assert.equal(runs, 1);
   assert.equal(p.gates, inner.gates);
 });

@@ -50,7 +50,9 @@ Deno.test("renderSkillIndex() shortens descriptions first when the index is over
   assert.ok(l1.tokens <= budget, `${l1.tokens} > ${budget}`);
   assert.equal(l1.omitted, 0);
   assert.equal(l1.shortened, 8);
-  for (let i = 0; i < 8; i++) assert.match(l1.text, new RegExp(`- skill-${i}: Skill number ${i} .*…`));
+  for (let i = 0; i < 8; i++) {
+    assert.match(l1.text, new RegExp(`- skill-${i}: Skill number ${i} .*…`));
+  }
 });
 
 Deno.test("renderSkillIndex() leaves skills out only when shortened descriptions still do not fit", async () => {
@@ -60,7 +62,10 @@ Deno.test("renderSkillIndex() leaves skills out only when shortened descriptions
   assert.ok(l1.tokens <= 300, `${l1.tokens} > 300`);
   assert.ok(l1.omitted > 0 && l1.listed > 0);
   assert.equal(l1.listed + l1.omitted, 40);
-  assert.match(l1.text, new RegExp(`- \\(${l1.omitted} more skills not listed for lack of room\\)$`));
+  assert.match(
+    l1.text,
+    new RegExp(`- \\(${l1.omitted} more skills not listed for lack of room\\)$`),
+  );
 });
 
 Deno.test("indexBudget() is 2% of the context window by default", () => {

@@ -37,7 +37,10 @@ Deno.test("Disclosure.body() answers a repeated request with a reminder instead 
   const tokens = metrics.l2Tokens;
   const again = await d.body(skill);
   assert.ok(again.ok);
-  assert.match(again.output, /^Skill "brand-kit" was already sent earlier in this conversation \(\d+ tokens\)/);
+  assert.match(
+    again.output,
+    /^Skill "brand-kit" was already sent earlier in this conversation \(\d+ tokens\)/,
+  );
   assert.doesNotMatch(again.output, /BRAND-BODY-MARKER/);
   const section = await d.body(skill, "Tone");
   assert.match(section.output, /^Section "Tone" of skill "brand-kit" was already sent/);
@@ -79,7 +82,10 @@ Deno.test("Disclosure.body() cuts a long body at headings with contents, then co
   const next = await d.body(skill);
   assert.doesNotMatch(next.output, /LONG-PART-1 starts/);
   assert.match(next.output, new RegExp(`LONG-PART-${last + 1} starts here`));
-  assert.match(next.output, /Already sent above, not repeated: .*"Part 1: Preparing the release branch"/);
+  assert.match(
+    next.output,
+    /Already sent above, not repeated: .*"Part 1: Preparing the release branch"/,
+  );
   assert.ok(count(next.output) <= DISCLOSURE_LIMIT);
 });
 
@@ -96,7 +102,10 @@ Deno.test("Disclosure.body() sends one named section with its sub-sections, or l
   const missing = await d.body(skill, "Deployment");
   assert.equal(missing.ok, false);
   assert.equal(missing.code, "unknown_section");
-  assert.match(missing.output, /has no section "Deployment"; its sections: "Release guide", "Part 1/);
+  assert.match(
+    missing.output,
+    /has no section "Deployment"; its sections: "Release guide", "Part 1/,
+  );
 });
 
 Deno.test("Disclosure.resource() reads a file under resources/ once and refuses paths outside it", async () => {
@@ -115,4 +124,15 @@ Deno.test("Disclosure.resource() reads a file under resources/ once and refuses 
   const script = await d.resource(skill, "../scripts/make_notes.py");
   assert.equal(script.ok, false);
   assert.doesNotMatch(script.output, /SOURCE-MARKER/);
+});
+
+Deno.test("Disclosure.body() counts text as sent before the conversation has it, and reminds once it does", async () => {
+  const convo: string[] = [];
+  const { d, index } = await setup((text) => convo.some((m) => m.includes(text)));
+  const skill = index.get("brand-kit")!;
+  const first = await d.body(skill);
+  assert.ok(d.sentTokens(skill) > 0, "metrics see it as sent at once");
+  convo.push(first.output);
+  const again = await d.body(skill);
+  assert.match(again.output, /already sent earlier/);
 });

@@ -81,7 +81,10 @@ Deno.test("parseSkillFile() names the problem when the front matter is absent, b
   assert.ok(!list.ok && /not a mapping/.test(list.problem));
   const kw = parseSkillFile(file("name: a\ndescription: d\nkeywords: {x: [1]}"), "a");
   assert.ok(!kw.ok && /"keywords" must be a list of strings/.test(kw.problem));
-  const dmi = parseSkillFile(file("name: a\ndescription: d\ndisable-model-invocation: yes please"), "a");
+  const dmi = parseSkillFile(
+    file("name: a\ndescription: d\ndisable-model-invocation: yes please"),
+    "a",
+  );
   assert.ok(!dmi.ok && /true or false/.test(dmi.problem));
 });
 

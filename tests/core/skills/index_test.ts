@@ -11,7 +11,10 @@ Deno.test("discoverSkills() finds ./skills, ./.minoc/skills and the home's skill
     "---\nname: local-only\ndescription: From .minoc/skills.\n---\nx\n",
   );
   const warnings: string[] = [];
-  const index = await discoverSkills(skillRoots(p.dir, join(p.dir, ".home")), (w) => warnings.push(w));
+  const index = await discoverSkills(
+    skillRoots(p.dir, join(p.dir, ".home")),
+    (w) => warnings.push(w),
+  );
   assert.deepEqual(index.skills.map((s) => s.name), [
     "brand-kit",
     "long-guide",
@@ -23,9 +26,15 @@ Deno.test("discoverSkills() finds ./skills, ./.minoc/skills and the home's skill
   assert.match(index.get("brand-kit")!.description, /Acme brand guidelines/);
   assert.equal(index.get("brand-kit")!.dir, join(p.dir, "skills", "brand-kit"));
   const dup = warnings.find((w) => w.includes(join(".home", "skills", "brand-kit", "SKILL.md")));
-  assert.match(dup ?? "", /is skipped: the name "brand-kit" is taken by ".*skills\/brand-kit\/SKILL\.md"/);
+  assert.match(
+    dup ?? "",
+    /is skipped: the name "brand-kit" is taken by ".*skills\/brand-kit\/SKILL\.md"/,
+  );
   const unknown = warnings.find((w) => w.includes('unknown field "author"'));
-  assert.match(unknown ?? "", /^Skill ".*\/skills\/brand-kit\/SKILL\.md": unknown field "author" is ignored$/);
+  assert.match(
+    unknown ?? "",
+    /^Skill ".*\/skills\/brand-kit\/SKILL\.md": unknown field "author" is ignored$/,
+  );
   assert.equal(warnings.length, 2, warnings.join("\n"));
 });
 
@@ -45,7 +54,9 @@ Deno.test("discoverSkills() skips each invalid skill with a warning naming its f
   ];
   assert.equal(warnings.length, expect.length, warnings.join("\n"));
   for (const [folder, problem] of expect) {
-    const w = warnings.find((x) => x.startsWith(`Skill "${join(root, folder, "SKILL.md")}" is skipped: `));
+    const w = warnings.find((x) =>
+      x.startsWith(`Skill "${join(root, folder, "SKILL.md")}" is skipped: `)
+    );
     assert.ok(w, `no warning for ${folder}`);
     assert.match(w, problem);
   }

@@ -23,9 +23,15 @@ Deno.test("run() gives the model only the JSON summary and the files produced, n
     new AbortController().signal,
   );
   assert.ok(r.ok, r.output);
-  assert.equal(await Deno.readTextFile(join(p.dir, "build", "notes.md")), "# Q3 notes\n\nBrand colours: teal, sand.\n");
+  assert.equal(
+    await Deno.readTextFile(join(p.dir, "build", "notes.md")),
+    "# Q3 notes\n\nBrand colours: teal, sand.\n",
+  );
   assert.match(r.output, /^\[brand-kit scripts\/make_notes\.py: exit 0 in [\d.]+ s\]\n/);
-  assert.match(r.output, /\nSummary: \{"status":"ok","artifacts":\["build\/notes\.md"\],"warnings":\[\]\}\n/);
+  assert.match(
+    r.output,
+    /\nSummary: \{"status":"ok","artifacts":\["build\/notes\.md"\],"warnings":\[\]\}\n/,
+  );
   assert.match(r.output, /\nFiles produced: build\/notes\.md$/);
   assert.doesNotMatch(r.output, /SOURCE-MARKER|progress: notes written|EXTRA-FIELD-MUST-NOT-LEAK/);
   const m = host.metrics();
@@ -38,12 +44,14 @@ Deno.test("run() lets python3, sh, deno and node scripts write under build/", as
   await using p = await hostProject();
   const host = await hostIn(p.dir);
   const build = join(p.dir, "build");
-  for (const [script, args, file] of [
-    ["write.py", [], "py.txt"],
-    ["write.sh", [], "sh/out.txt"],
-    ["write.ts", [build], "deno.txt"],
-    ["write.js", [], "node.txt"],
-  ] as const) {
+  for (
+    const [script, args, file] of [
+      ["write.py", [], "py.txt"],
+      ["write.sh", [], "sh/out.txt"],
+      ["write.ts", [build], "deno.txt"],
+      ["write.js", [], "node.txt"],
+    ] as const
+  ) {
     const r = await run(host, script, [...args]);
     assert.ok(r.ok, `${script}: ${r.output}`);
     assert.match(r.output, new RegExp(`Files produced: build/${file.replace(".", "\\.")}`), script);
@@ -54,11 +62,18 @@ Deno.test("run() lets python3, sh, deno and node scripts write under build/", as
 Deno.test("run() refuses python3, deno and node writes outside build/ through their own guards", async () => {
   await using p = await hostProject();
   const host = await hostIn(p.dir);
-  for (const [script, args, file, status] of [
-    ["escape.py", [], "escaped_py.txt", /"status":"refused: minoc sandbox: writing .* is refused/],
-    ["escape.ts", [p.dir], "escaped_deno.txt", /"status":"refused: NotCapable"/],
-    ["escape.js", [], "escaped_node.txt", /"status":"refused: ERR_ACCESS_DENIED"/],
-  ] as const) {
+  for (
+    const [script, args, file, status] of [
+      [
+        "escape.py",
+        [],
+        "escaped_py.txt",
+        /"status":"refused: minoc sandbox: writing .* is refused/,
+      ],
+      ["escape.ts", [p.dir], "escaped_deno.txt", /"status":"refused: NotCapable"/],
+      ["escape.js", [], "escaped_node.txt", /"status":"refused: ERR_ACCESS_DENIED"/],
+    ] as const
+  ) {
     const r = await run(host, script, [...args]);
     assert.match(r.output, status, script);
     assert.ok(!await exists(join(p.dir, file)), `${script} wrote ${file}`);
@@ -74,8 +89,14 @@ Deno.test("run() removes files a shell script created outside build/ and reports
   const r = await run(host, "escape.sh");
   assert.equal(r.ok, false);
   assert.equal(r.code, "sandbox_violation");
-  assert.match(r.output, /Refused: the script created files outside build\/, which were removed: escaped_dir\/escaped_sh\.txt/);
-  assert.match(r.output, /Refused: the script changed files outside build\/ \(minoc cannot undo this\): existing\.txt/);
+  assert.match(
+    r.output,
+    /Refused: the script created files outside build\/, which were removed: escaped_dir\/escaped_sh\.txt/,
+  );
+  assert.match(
+    r.output,
+    /Refused: the script changed files outside build\/ \(minoc cannot undo this\): existing\.txt/,
+  );
   assert.ok(!await exists(join(p.dir, "escaped_dir")), "created folder removed");
 });
 
@@ -101,7 +122,10 @@ Deno.test("run() refuses interpreters off the allowlist, paths outside scripts/ 
   const outside = await run(host, "../SKILL.md");
   assert.equal(outside.code, "not_found");
   assert.match(outside.output, /its scripts: escape\.js, /);
-  const unknown = await host.run({ name: "nope", script: "x.py", args: [] }, new AbortController().signal);
+  const unknown = await host.run(
+    { name: "nope", script: "x.py", args: [] },
+    new AbortController().signal,
+  );
   assert.equal(unknown.code, "unknown_skill");
   const text = await run(host, "nojson.sh");
   assert.equal(text.code, "no_summary");
@@ -122,7 +146,11 @@ Deno.test("run() runs one script at a time: a second run meanwhile is refused", 
 Deno.test("preview() shows the interpreter, script and arguments that will run, in the skill's folder", async () => {
   await using p = await hostProject();
   const host = await hostIn(p.dir);
-  const py = await host.preview({ name: "brand-kit", script: "scripts/make_notes.py", args: ["Q3 notes"] });
+  const py = await host.preview({
+    name: "brand-kit",
+    script: "scripts/make_notes.py",
+    args: ["Q3 notes"],
+  });
   assert.deepEqual(py, {
     kind: "exec",
     command: "python3 scripts/make_notes.py 'Q3 notes'",
@@ -132,9 +160,13 @@ Deno.test("preview() shows the interpreter, script and arguments that will run, 
   assert.equal(ts.kind, "exec");
   assert.match(
     ts.kind === "exec" ? ts.command : "",
-    new RegExp(`^deno run --no-prompt --no-config --allow-read=${p.dir}/skills/sandbox-lab,${p.dir} --allow-write=${p.dir}/build `),
+    new RegExp(
+      `^deno run --no-prompt --no-config --allow-read=${p.dir}/skills/sandbox-lab,${p.dir} --allow-write=${p.dir}/build `,
+    ),
   );
-  assert.deepEqual(await host.preview({ name: "brand-kit", script: "nope.py", args: [] }), { kind: "none" });
+  assert.deepEqual(await host.preview({ name: "brand-kit", script: "nope.py", args: [] }), {
+    kind: "none",
+  });
 });
 
 function hostProject() {

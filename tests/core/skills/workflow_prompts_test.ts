@@ -66,13 +66,25 @@ Deno.test("the phase messages carry the goal, budgets, blackboard, criteria and 
   assert.match(act, /You asked: Title\?\nAnswer: Q3/);
   assert.match(act, /7 tool calls, 900 tokens, 60 s/);
   assert.match(act, /## blackboard_put\n/);
-  const reflect = reflectMessage(plan, [{ key: "notes", kind: "file", path: "build/n.md", summary: "s" }]);
+  const reflect = reflectMessage(plan, [{
+    key: "notes",
+    kind: "file",
+    path: "build/n.md",
+    summary: "s",
+  }]);
   assert.match(reflect, /- notes \(file\) build\/n\.md: s\nCriteria:\n1\. notes exist/);
   const retry = retryMessage(
-    { ok: false, checks: [{ criterion: "notes exist", ok: false, evidence: "none" }], advice: "run it" },
+    {
+      ok: false,
+      checks: [{ criterion: "notes exist", ok: false, evidence: "none" }],
+      advice: "run it",
+    },
     spend,
   );
   assert.match(retry, /- notes exist: none\nAdvice: run it/);
-  assert.match(reportMessage(false, "budget spent: tool calls 7/7"), /stopped early \(budget spent/);
+  assert.match(
+    reportMessage(false, "budget spent: tool calls 7/7"),
+    /stopped early \(budget spent/,
+  );
   assert.match(reportMessage(true, undefined), /how it meets the criteria/);
 });

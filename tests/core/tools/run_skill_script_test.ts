@@ -2,7 +2,11 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { GateInput, ToolContext } from "../../../interfaces/tool.ts";
 import { approvalGate } from "../../../core/permission/approval.ts";
-import { DEFAULT_SECURITY_CONFIG, parseSecurityConfig, securityGate } from "../../../core/permission/security.ts";
+import {
+  DEFAULT_SECURITY_CONFIG,
+  parseSecurityConfig,
+  securityGate,
+} from "../../../core/permission/security.ts";
 import { coerceArgs } from "../../../core/tools/dispatch.ts";
 import { createSkillHost } from "../../../core/skills/host.ts";
 import { discoverSkills } from "../../../core/skills/index.ts";
@@ -37,7 +41,11 @@ Deno.test("run_skill_script passes its args to the script and returns the summar
   assert.match(r.output, /Files produced: build\/notes\.md/);
   assert.doesNotMatch(r.output, /SOURCE-MARKER/);
   assert.match(r.display, /^scripts\/make_notes\.py: ok, 1 file\(s\) produced/);
-  const none = await callTool(runSkillScript, { name: "brand-kit", script: "x.py" }, testContext(p.dir));
+  const none = await callTool(
+    runSkillScript,
+    { name: "brand-kit", script: "x.py" },
+    testContext(p.dir),
+  );
   assert.equal(none.code, "no_skills");
 });
 
@@ -57,13 +65,23 @@ Deno.test("the security gate judges run_skill_script by its previewed command li
   await using p = await skillProject();
   const ctx = await context(p.dir);
   const input = await gateInput({ name: "brand-kit", script: "make_notes.py", args: "Q3" }, ctx);
-  const gate = securityGate({ cwd: p.dir, home: "/home/dev", shell: "bash", config: DEFAULT_SECURITY_CONFIG });
+  const gate = securityGate({
+    cwd: p.dir,
+    home: "/home/dev",
+    shell: "bash",
+    config: DEFAULT_SECURITY_CONFIG,
+  });
   assert.deepEqual(await gate.check(input), { gate: "security", action: "pass", risk: "low" });
   const strict = parseSecurityConfig({
     block: [{ id: "no-python", pattern: "python3 *", reason: "No Python here" }],
   }, "test");
   assert.ok(strict.ok);
-  const blocked = await securityGate({ cwd: p.dir, home: "/home/dev", shell: "bash", config: strict.config })
+  const blocked = await securityGate({
+    cwd: p.dir,
+    home: "/home/dev",
+    shell: "bash",
+    config: strict.config,
+  })
     .check(input);
   assert.equal(blocked.action, "deny");
   assert.equal(blocked.rule, "no-python");
@@ -81,8 +99,13 @@ Deno.test("the approval gate asks the first time a skill's script runs; allow al
   assert.equal(first.rule, "default: exec tools ask");
   const proposal = gate.propose(notes);
   assert.deepEqual(proposal.variants[0].patterns, ["brand-kit"]);
-  assert.match(gate.remember(notes), /allow run_skill_script: brand-kit \(this project\), for this session only/);
-  const again = await gate.check(await gateInput({ name: "brand-kit", script: "make_notes.py", args: "x" }, ctx));
+  assert.match(
+    gate.remember(notes),
+    /allow run_skill_script: brand-kit \(this project\), for this session only/,
+  );
+  const again = await gate.check(
+    await gateInput({ name: "brand-kit", script: "make_notes.py", args: "x" }, ctx),
+  );
   assert.equal(again.action, "pass");
   assert.match(again.rule ?? "", /allow run_skill_script: brand-kit/);
   const lab = await gate.check(await gateInput({ name: "sandbox-lab", script: "write.sh" }, ctx));

@@ -1,0 +1,172 @@
+import assert from "node:assert/strict";
+import {
+  createProgress,
+  formatElapsed,
+  type ProgressClock,
+  progressDelay,
+  type SpinnerPort,
+  toolTask,
+} from "../../../cli/ui/progress.ts";
+
+/** A clock whose time only moves when the test says so. */
+class FakeClock implements ProgressClock {
+  time = 0;
+  #next = 1;
+  #timers = new Map<number, { at: number; fn: () => void; every?: number }>();
+
+  now = () => this.time;
+  setTimeout = (fn: () => void, ms: number) => this.#add(fn, ms);
+  setInterval = (fn: () => void, ms: number) => this.#add(fn, ms, ms);
+  clearTimeout = (h: unknown) => void this.#timers.delete(h as number);
+  clearInterval = (h: unknown) => void this.#timers.delete(h as number);
+
+  #add(fn: () => void, ms: number, every?: number): number {
+    const id = this.#next++;
+    this.#timers.set(id, { at: this.time + ms, fn, every });
+    return id;
+  }
+
+  /** Moves time on, firing due timers in order. */
+  async advance(ms: number): Promise<void> {
+    const end = this.time + ms;
+    while (true) {
+      const due = [...this.#timers].filter(([, t]) =>
+        t.at <= end
+      ).sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      const [id, t] = due;
+      this.time = t.at;
+      if (t.every) t.at += t.every;
+      else this.#timers.delete(id);
+      t.fn();
+      await Promise.resolve();
+      await Promise.resolve();
+    }
+    this.time = end;
+  }
+}
+
+/** A spinner that records what it was asked to show. */
+function recordingSpinner() {
+  const log: string[] = [];
+  let text: string | null = null;
+  const port: SpinnerPort = {
+    start: (t) => void (log.push(`start ${t}`), text = t),
+    setText: (t) => void (text = t),
+    stop: () => void (log.push("stop"), text = null),
+  };
+  return { log, port, shown: () => text };
+}
+
+function setup(enabled = true) {
+  const clock = new FakeClock();
+  const s = recordingSpinner();
+  const progress = createProgress({ enabled, afterMs: 5000, clock, spinner: () => s.port });
+  return { clock, progress, ...s };
+}
+
+Deno.test("`createProgress()` shows nothing for a wait shorter than the threshold", async () => {
+  const { clock, progress, log } = setup();
+  progress.onEvent({ type: "waiting", model: "gpt-4.1-mini" });
+  await clock.advance(4900);
+  progress.onEvent({ type: "text", text: "Hi" });
+  await clock.advance(10_000);
+  assert.deepEqual(log, []);
+});
+
+Deno.test("`createProgress()` shows the task and elapsed time after the threshold, and stops before text", async () => {
+  const { clock, progress, log, shown } = setup();
+  progress.onEvent({ type: "waiting", model: "gpt-4.1-mini" });
+  await clock.advance(5000);
+  assert.equal(shown(), "waiting for gpt-4.1-mini · 5 s");
+  await clock.advance(2000);
+  assert.equal(shown(), "waiting for gpt-4.1-mini · 7 s");
+  progress.onEvent({ type: "text", text: "Hello" });
+  assert.equal(shown(), null);
+  assert.deepEqual(log, ["start waiting for gpt-4.1-mini · 5 s", "stop"]);
+});
+
+Deno.test("`createProgress()` times a tool from its verdict, not through the approval prompt", async () => {
+  const { clock, progress, shown } = setup();
+  progress.onEvent({
+    type: "tool_start",
+    tool: "execute_command",
+    summary: "execute_command npm test",
+  });
+  await clock.advance(60_000); // the user thinks at the prompt
+  assert.equal(shown(), null, "no spinner while the prompt waits");
+  progress.onEvent({ type: "verdict", gate: "approval", action: "pass" });
+  await clock.advance(6000);
+  assert.equal(shown(), "running npm test · 6 s");
+  progress.onEvent({ type: "tool_end", tool: "execute_command", ok: true, display: "", ms: 1 });
+  assert.equal(shown(), null);
+});
+
+Deno.test("`createProgress()` shows share done and time left during a retry wait", async () => {
+  const { clock, progress, shown } = setup();
+  progress.onEvent({ type: "waiting", model: "m" });
+  await clock.advance(6000);
+  progress.onEvent({
+    type: "retry_wait",
+    attempt: 2,
+    max: 3,
+    waitMs: 8000,
+    reason: "429 rate limited",
+  });
+  await clock.advance(2000);
+  assert.equal(shown(), "retrying (attempt 2/3, 429 rate limited) · 8 s · 25% · ~6 s left");
+  await clock.advance(7000);
+  assert.equal(shown(), "waiting for m · 15 s", "back to the wait once the retry went out");
+});
+
+Deno.test("`createProgress()` stays silent when disabled and resumes when enabled", async () => {
+  const { clock, progress, shown } = setup(false);
+  progress.onEvent({ type: "waiting", model: "m" });
+  await clock.advance(10_000);
+  assert.equal(shown(), null);
+  progress.setEnabled(true);
+  await clock.advance(5000);
+  assert.equal(shown(), "waiting for m · 15 s");
+  progress.setEnabled(false);
+  assert.equal(shown(), null);
+});
+
+Deno.test("`suspend()` keeps the spinner away while a prompt runs", async () => {
+  const { clock, progress, shown } = setup();
+  progress.begin("running ask_followup_question");
+  await clock.advance(6000);
+  assert.notEqual(shown(), null);
+  let during: string | null = "unset";
+  await progress.suspend(async () => {
+    await clock.advance(20_000);
+    during = shown();
+  });
+  assert.equal(during, null);
+  await clock.advance(5000);
+  assert.match(shown() ?? "", /^running ask_followup_question · 31 s$/);
+});
+
+Deno.test("`touch()` hides the spinner until another quiet threshold passes", async () => {
+  const { clock, progress, shown } = setup();
+  progress.begin("running npm test");
+  await clock.advance(5000);
+  progress.touch();
+  assert.equal(shown(), null);
+  await clock.advance(4000);
+  assert.equal(shown(), null);
+  await clock.advance(1000);
+  assert.equal(shown(), "running npm test · 10 s");
+});
+
+Deno.test("`progressDelay()` reads MINOC_PROGRESS_AFTER_MS and defaults to 5 s", () => {
+  assert.equal(progressDelay({}), 5000);
+  assert.equal(progressDelay({ MINOC_PROGRESS_AFTER_MS: "250" }), 250);
+  assert.equal(progressDelay({ MINOC_PROGRESS_AFTER_MS: "soon" }), 5000);
+});
+
+Deno.test("`formatElapsed()` and `toolTask()` word the spinner line", () => {
+  assert.equal(formatElapsed(7_400), "7 s");
+  assert.equal(formatElapsed(65_000), "1m 05s");
+  assert.equal(toolTask("execute_command npm test"), "running npm test");
+  assert.equal(toolTask("read_file a.ts"), "running read_file a.ts");
+});
