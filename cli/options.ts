@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { type Command, InvalidArgumentError, type OptionValues } from "@commander-js/extra-typings";
+import { InvalidArgumentError } from "@commander-js/extra-typings";
+import type { Command as UntypedCommand } from "commander";
 
 /** A number parser bounded to [min, max]; `integer` rejects fractions. */
 export function numberIn(
@@ -30,55 +31,74 @@ export function oneOf<T extends string>(choices: readonly T[]): (value: string) 
   };
 }
 
+/**
+ * One option: flags, description, and an optional value parser. Options are
+ * added from tables, untyped: chaining twenty-odd typed `.option()` calls
+ * through a generic makes type checking explode, so commands cast their
+ * parsed options to a hand-written interface (see commands/common.ts).
+ */
+type OptionSpec = readonly [flags: string, description: string, parse?: (v: string) => unknown];
+
+function addOptions<C>(cmd: C, specs: readonly OptionSpec[]): C {
+  const c = cmd as unknown as UntypedCommand;
+  for (const [flags, description, parse] of specs) {
+    if (parse) c.option(flags, description, parse);
+    else c.option(flags, description);
+  }
+  return cmd;
+}
+
+const MODEL_OPTIONS: readonly OptionSpec[] = [
+  ["--base-url <url>", "OpenAI-compatible API base URL (env OPENAI_BASE_URL)"],
+  ["--model <name>", "model name (env MINOC_MODEL)"],
+  ["--api-key <key>", "API key (env OPENAI_API_KEY)"],
+  ["--temperature <n>", "sampling temperature, 0 to 2", numberIn(0, 2)],
+  ["--top-p <n>", "nucleus sampling, 0 to 1", numberIn(0, 1)],
+  ["--top-k <n>", "top-k sampling (sent as top_k)", numberIn(1, 1_000_000, true)],
+  ["--max-tokens <n>", "maximum tokens per reply", numberIn(1, 10_000_000, true)],
+  ["--max-turns <n>", "model replies per request (default 25)", numberIn(1, 10_000, true)],
+  ["--cwd <dir>", "working directory (default: the current one)"],
+  ["--yes", "approve whatever the gates would ask about; blocked calls stay blocked"],
+  ["--plan", "plan mode: read-only tools, a plan as the answer"],
+  ["--no-session", "record no session file"],
+  ["--dry-run", "change nothing: file changes stay in memory, commands are not run"],
+  ["--step", "step through each tool call: run, skip, edit or abort (needs a terminal)"],
+  ["--debug", "write every request, reply, verdict and timing to .minoc/logs/debug.log"],
+  ["--quiet", "no spinner, banner or token lines: only replies, tool lines and errors"],
+  ["--no-progress", "no spinner during long waits (settings: progress)"],
+  ["--continue", "continue the latest session of this directory"],
+  ["--resume <id>", "continue a session of this directory (id or unique prefix)"],
+  [
+    "--provider <name>",
+    "openai (any OpenAI-compatible server) or bridge (copy/paste with a web chat)",
+    oneOf(["openai", "bridge"] as const),
+  ],
+  ["--bridge-file <path>", "bridge: write each prompt to this file, not the clipboard"],
+  [
+    "--bridge-limit <chars>",
+    "bridge: split prompts longer than this (default 30000)",
+    numberIn(1000, 100_000_000, true),
+  ],
+  [
+    "--edit-format <format>",
+    "blocks: also accept <<<FILE>>>/<<<DIFF>>> edit blocks (always on with the bridge), or xml",
+    oneOf(["blocks", "xml"] as const),
+  ],
+];
+
+const WORKFLOW_OPTIONS: readonly OptionSpec[] = [
+  ["--workflow", "run the task as a goal: plan, act within budgets, reflect (one retry)"],
+  ["--budget-calls <n>", "workflow: tool calls allowed (default 30)", numberIn(1, 100_000, true)],
+  ["--budget-tokens <n>", "workflow: tokens allowed (default 200000)", numberIn(1, 1e9, true)],
+  ["--budget-time <s>", "workflow: seconds allowed (default 600)", numberIn(1, 604_800, true)],
+];
+
 /** Adds the model and run options to a command. */
-export function withModelOptions<A extends unknown[], O extends OptionValues>(
-  cmd: Command<A, O>,
-) {
-  return cmd
-    .option("--base-url <url>", "OpenAI-compatible API base URL (env OPENAI_BASE_URL)")
-    .option("--model <name>", "model name (env MINOC_MODEL)")
-    .option("--api-key <key>", "API key (env OPENAI_API_KEY)")
-    .option("--temperature <n>", "sampling temperature, 0 to 2", numberIn(0, 2))
-    .option("--top-p <n>", "nucleus sampling, 0 to 1", numberIn(0, 1))
-    .option("--top-k <n>", "top-k sampling (sent as top_k)", numberIn(1, 1_000_000, true))
-    .option("--max-tokens <n>", "maximum tokens per reply", numberIn(1, 10_000_000, true))
-    .option("--max-turns <n>", "model replies per request (default 25)", numberIn(1, 10_000, true))
-    .option("--cwd <dir>", "working directory (default: the current one)")
-    .option("--yes", "approve whatever the gates would ask about; blocked calls stay blocked")
-    .option("--plan", "plan mode: read-only tools, a plan as the answer")
-    .option("--no-session", "record no session file")
-    .option("--dry-run", "change nothing: file changes stay in memory, commands are not run")
-    .option("--step", "step through each tool call: run, skip, edit or abort (needs a terminal)")
-    .option("--debug", "write every request, reply, verdict and timing to .minoc/logs/debug.log")
-    .option("--quiet", "no spinner, banner or token lines: only replies, tool lines and errors")
-    .option("--no-progress", "no spinner during long waits (settings: progress)")
-    .option("--continue", "continue the latest session of this directory")
-    .option("--resume <id>", "continue a session of this directory (id or unique prefix)")
-    .option(
-      "--provider <name>",
-      "openai (any OpenAI-compatible server) or bridge (copy/paste with a web chat)",
-      oneOf(["openai", "bridge"] as const),
-    )
-    .option("--bridge-file <path>", "bridge: write each prompt to this file, not the clipboard")
-    .option(
-      "--bridge-limit <chars>",
-      "bridge: split prompts longer than this (default 30000)",
-      numberIn(1000, 100_000_000, true),
-    )
-    .option(
-      "--edit-format <format>",
-      "blocks: also accept <<<FILE>>>/<<<DIFF>>> edit blocks (always on with the bridge), or xml",
-      oneOf(["blocks", "xml"] as const),
-    );
+export function withModelOptions<C>(cmd: C): C {
+  return addOptions(cmd, MODEL_OPTIONS);
 }
 
 /** Adds `--workflow` and its budget flags to a command (`run`). */
-export function withWorkflowOptions<A extends unknown[], O extends OptionValues>(
-  cmd: Command<A, O>,
-) {
-  return cmd
-    .option("--workflow", "run the task as a goal: plan, act within budgets, reflect (one retry)")
-    .option("--budget-calls <n>", "workflow: tool calls allowed (default 30)", numberIn(1, 100_000, true))
-    .option("--budget-tokens <n>", "workflow: tokens allowed (default 200000)", numberIn(1, 1e9, true))
-    .option("--budget-time <s>", "workflow: seconds allowed (default 600)", numberIn(1, 604_800, true));
+export function withWorkflowOptions<C>(cmd: C): C {
+  return addOptions(cmd, WORKFLOW_OPTIONS);
 }

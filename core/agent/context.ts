@@ -28,7 +28,7 @@ export interface ContextBudget {
   compactAt?: number;
   /** Share of the window to aim for when compacting (default 0.6). */
   target?: number;
-  /** Messages at the end that are never shortened or summarised (default 4). */
+  /** Messages at the end that are never shortened or summarised (default 4; at most 2 on demand). */
   keepRecent?: number;
 }
 
@@ -135,7 +135,9 @@ export async function compactContext(
   const target = Math.floor(budget.window * (budget.target ?? 0.6));
   const messages = convo.messages;
   const before = await countMessages(messages);
-  const tailStart = Math.max(1, messages.length - (budget.keepRecent ?? 4));
+  // On demand, only the last exchange stays as it is.
+  const keepRecent = o.force ? Math.min(budget.keepRecent ?? 4, 2) : budget.keepRecent ?? 4;
+  const tailStart = Math.max(1, messages.length - keepRecent);
   let used = before;
   let shortened = 0;
   const infos = messages.map(classify);

@@ -1,0 +1,175 @@
+/**
+ * End-to-end: step mode in a real terminal (tmux) against the scripted
+ * server. The step shows the model's text, the call, each gate's verdict and
+ * the diff; skip, edit (inline and in $EDITOR), run the rest and abort do
+ * what they say, and /step on|off switches it.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { startServer } from "../support/server.ts";
+import { minocCommandLine, minocEnv } from "../support/cli.ts";
+import { hasTmux, TmuxSession } from "../support/tmux.ts";
+
+const call = (tool: string, params: Record<string, string>) =>
+  `<tool_call>\n<${tool}>\n${
+    Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
+  }\n</${tool}>\n</tool_call>`;
+
+const WRITE = (name: string, text: string) => ({
+  text: `I will write ${name}.\n` + call("write_to_file", { path: name, content: `\n${text}\n` }),
+});
+
+/** Menu positions of the step question. */
+const MENU = { run: 0, skip: 1, editor: 2, inline: 3, rest: 4, abort: 5 };
+
+async function choose(t: TmuxSession, item: keyof typeof MENU): Promise<void> {
+  for (let i = 0; i < MENU[item]; i++) await t.send("Down");
+  await t.send("Enter");
+}
+
+async function chatIn(
+  dir: string,
+  baseUrl: string,
+  flags: string[],
+  env: Record<string, string> = {},
+): Promise<TmuxSession> {
+  const line = minocCommandLine(["--base-url", baseUrl, "--model", "m", "--yes", ...flags]);
+  const t = await TmuxSession.start(line, { cwd: dir, env: { ...minocEnv({ cwd: dir }), ...env } });
+  await t.waitFor(/Ctrl\+D or \/exit to quit[\s\S]*›/);
+  return t;
+}
+
+async function project(): Promise<string> {
+  return await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_step_" }));
+}
+
+const exists = (p: string) => Deno.stat(p).then(() => true, () => false);
+
+Deno.test({
+  name: "step: the step shows text, call, verdicts and diff; skip tells the model; run the rest runs on",
+  ignore: !hasTmux(),
+  async fn() {
+    const dir = await project();
+    const replies = [
+      WRITE("a.txt", "alpha"),
+      { text: "Skipped, fine." },
+      WRITE("b.txt", "beta"),
+      WRITE("c.txt", "gamma"),
+      { text: "Both written." },
+    ];
+    await using server = await startServer({ replies });
+    const t = await chatIn(dir, server.baseUrl, []);
+    try {
+      await t.type("/step on");
+      await t.send("Enter");
+      await t.waitFor(/step mode is on/);
+      await t.type("write a");
+      await t.send("Enter");
+      const screen = await t.waitFor(/Step: write_to_file/);
+      assert.match(screen, /│ I will write a\.txt\.\n\s*│ <tool_call>/, "the raw text");
+      assert.match(screen, /Call: write_to_file\n\s+path: a\.txt/);
+      assert.match(screen, /mode pass \(agent mode\)/);
+      assert.match(screen, /approval pass \(--yes\)/);
+      assert.match(screen, /\+alpha/, "the diff");
+      await choose(t, "skip");
+      await t.waitFor(/Skipped, fine\.[\s\S]*›/);
+      assert.equal(await exists(join(dir, "a.txt")), false);
+      const told = server.requests[1].body.messages.at(-1).content;
+      assert.match(told, /Error \(skipped\):\nThe user skipped this call in step mode/);
+
+      await t.type("write b and c");
+      await t.send("Enter");
+      await t.waitFor(/Step: write_to_file[\s\S]*b\.txt/);
+      await choose(t, "rest");
+      await t.waitFor(/Both written\.[\s\S]*›/);
+      assert.equal(await Deno.readTextFile(join(dir, "b.txt")), "beta\n");
+      assert.equal(await Deno.readTextFile(join(dir, "c.txt")), "gamma\n");
+      assert.equal((await t.screen()).match(/Step: write_to_file/g)?.length, 2, "c.txt was not stepped");
+      await t.send("C-d");
+      await t.waitFor(/\[exit 0\]/);
+    } finally {
+      await t.kill();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "step: edit the parameters inline and in $EDITOR; the edited call is shown again, then runs",
+  ignore: !hasTmux(),
+  async fn() {
+    const dir = await project();
+    const editor = join(dir, ".edit.sh");
+    await Deno.writeTextFile(editor, `#!/bin/sh\nsed -i 's/first draft/second draft/' "$1"\n`);
+    await Deno.chmod(editor, 0o755);
+    const replies = [
+      { text: call("execute_command", { command: "echo one > out.txt" }) },
+      WRITE("notes.md", "first draft"),
+      { text: "Done." },
+    ];
+    await using server = await startServer({ replies });
+    const t = await chatIn(dir, server.baseUrl, ["--step"], { EDITOR: editor });
+    try {
+      await t.type("go");
+      await t.send("Enter");
+      await t.waitFor(/Step: execute_command/);
+      await choose(t, "inline");
+      await t.waitFor(/\? command echo one > out\.txt/);
+      for (let i = 0; i < "one > out.txt".length; i++) await t.send("BSpace");
+      await t.type("two > out.txt");
+      await t.send("Enter");
+      await t.waitFor(/\? requires_approval/);
+      await t.send("Enter");
+      await t.waitFor(/\? timeout/);
+      await t.send("Enter");
+      await t.waitFor(/\$ echo two > out\.txt[\s\S]*Step: execute_command/);
+      await choose(t, "run");
+      await t.waitFor(/Step: write_to_file/);
+      assert.equal(await Deno.readTextFile(join(dir, "out.txt")), "two\n");
+      assert.match(server.requests[1].body.messages.at(-1).content, /The user edited this call/);
+
+      await choose(t, "editor");
+      await t.waitFor(/\+second draft[\s\S]*Step: write_to_file/);
+      await choose(t, "run");
+      await t.waitFor(/Done\.[\s\S]*›/);
+      assert.equal(await Deno.readTextFile(join(dir, "notes.md")), "second draft\n");
+      await t.send("C-d");
+      await t.waitFor(/\[exit 0\]/);
+    } finally {
+      await t.kill();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "step: abort ends the task without running the call; the chat goes on",
+  ignore: !hasTmux(),
+  async fn() {
+    const dir = await project();
+    await using server = await startServer({
+      replies: [WRITE("a.txt", "alpha"), { text: "Hello again." }],
+    });
+    const t = await chatIn(dir, server.baseUrl, ["--step"]);
+    try {
+      await t.type("write a");
+      await t.send("Enter");
+      await t.waitFor(/Step: write_to_file/);
+      await choose(t, "abort");
+      await t.waitFor(/Cancelled[\s\S]*›/);
+      assert.equal(await exists(join(dir, "a.txt")), false);
+      assert.equal(server.requests.length, 1, "no request after the abort");
+      await t.type("/step off");
+      await t.send("Enter");
+      await t.waitFor(/step mode is off/);
+      await t.type("hi");
+      await t.send("Enter");
+      await t.waitFor(/Hello again\.[\s\S]*›/);
+      await t.send("C-d");
+      await t.waitFor(/\[exit 0\]/);
+    } finally {
+      await t.kill();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
