@@ -20,7 +20,7 @@ import type { Settings } from "../core/config/settings.ts";
 import { DebugTrace } from "../core/history/debug_trace.ts";
 import { withDebugLog } from "../core/llm/debug.ts";
 import { createDryRun, type DryRun } from "../core/permission/dry_run.ts";
-import { type StepPrompt, Stepper } from "../core/permission/step.ts";
+import { Stepper, type StepPrompt } from "../core/permission/step.ts";
 import { realFs } from "../core/tools/fs_port.ts";
 import { CliError, EXIT } from "./io.ts";
 
@@ -70,7 +70,9 @@ export async function openModes(
     stepper: o.step ? new Stepper(o.step.prompt, o.step) : null,
     gates: () => (dry ? [dry.gate] : []),
     provider: (inner, settings) =>
-      debug ? withDebugLog(inner, { params: settings.params, hasKey: settings.apiKey !== "" }) : inner,
+      debug
+        ? withDebugLog(inner, { params: settings.params, hasKey: settings.apiKey !== "" })
+        : inner,
     recorder(inner) {
       if (!debug) return inner;
       trace = new DebugTrace({ sessionId: inner.sessionId, terminal });

@@ -89,6 +89,8 @@ export interface LlmProvider {
   readonly model: string;
   /** Where requests go, for messages (e.g. the base URL). */
   readonly endpoint: string;
+  /** True when a reply needs the user (the copy/paste bridge): no spinner then. */
+  readonly waitsForUser?: boolean;
   stream(request: ChatRequest): AsyncIterable<StreamEvent>;
 }
 
@@ -112,8 +114,11 @@ export type Outcome =
 /** What the loop reports to the user interface, in order. */
 export type AgentEvent =
   | { type: "turn_start"; turn: number }
-  /** Waiting for the model; `task` says what for when it is not the reply itself. */
-  | { type: "waiting"; model: string; task?: string }
+  /**
+   * Waiting for the model; `task` says what for when it is not the reply
+   * itself; `waitsForUser` when the provider asks the user (the bridge).
+   */
+  | { type: "waiting"; model: string; task?: string; waitsForUser?: boolean }
   /** Prose of the reply (never raw tool-call XML). */
   | { type: "text"; text: string }
   /** A one-line live summary of a call that is still streaming. */

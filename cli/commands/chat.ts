@@ -79,6 +79,7 @@ export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): 
   });
   const onInterrupt = () => {
     if (current && !current.signal.aborted) {
+      progress.end();
       io.out(c.yellow("\n^C cancelling…\n"));
       current.abort();
     }
@@ -125,7 +126,11 @@ export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): 
       current = new AbortController();
       state.lastOutcome = await runTask(session.deps, session.convo, request, current.signal);
       current = null;
-      if (session.dryRun) io.out(c.dim(dryRunTally(await dryRunReport(session.dryRun, session.cwd))));
+      // A new project has files now: describe them instead of the empty folder.
+      if (session.project().empty) await session.refresh();
+      if (session.dryRun) {
+        io.out(c.dim(dryRunTally(await dryRunReport(session.dryRun, session.cwd))));
+      }
     }
     if (session.dryRun) io.out(renderDryRun(await dryRunReport(session.dryRun, session.cwd), c));
   } finally {

@@ -135,7 +135,9 @@ async function serverChecks(s: Settings, opts: DoctorOptions, show: (c: Check) =
       name: "models",
       verdict: listed ? "pass" : "warn",
       detail: listed
-        ? `"${s.params.model}" is among ${models.ids.length} listed`
+        ? `"${s.params.model}" is listed (${models.ids.length}: ${
+          models.ids.slice(0, 8).join(", ")
+        })`
         : `"${s.params.model}" is not listed; the server offers: ${
           models.ids.slice(0, 8).join(", ")
         }`,

@@ -97,9 +97,12 @@ export async function runCommand(io: CliIO, task: string, opts: RunOptions): Pro
     await session.close();
   }
   const dry = session.dryRun ? await dryRunReport(session.dryRun, session.cwd) : null;
-  if (dry) write(renderDryRun(dry, palette(tty)));
+  if (dry) write(renderDryRun(dry, colors));
   if (opts.json) {
-    const json = { ...summary(outcome, session.recorder.snapshot()), ...(dry ? { dryRun: dry } : {}) };
+    const json = {
+      ...summary(outcome, session.recorder.snapshot()),
+      ...(dry ? { dryRun: dry } : {}),
+    };
     io.out(JSON.stringify(json) + "\n");
   }
   io.exitCode = exitCodeOf(outcome);

@@ -93,8 +93,9 @@ export function describeStep(view: StepView, c: Palette): string {
 /** The call as XML in `$EDITOR`; the edited text is parsed like a reply. */
 async function editInEditor(
   view: StepView,
-  editor: (o: { message: string; default: string; postfix: string; waitForUserInput: boolean }) =>
-    Promise<string>,
+  editor: (
+    o: { message: string; default: string; postfix: string; waitForUserInput: boolean },
+  ) => Promise<string>,
 ): Promise<ToolCall | string> {
   let text: string;
   try {

@@ -96,116 +96,88 @@ const realClock: ProgressClock = {
 
 /** Creates the progress display. */
 export function createProgress(o: ProgressOptions): ProgressView {
-  const clock = o.clock ?? realClock;
-  const afterMs = o.afterMs ?? progressDelay();
-  const makeSpinner = o.spinner ?? oraSpinner;
-  let enabled = o.enabled;
-  let task: Task | null = null;
-  let pendingTool: string | null = null;
-  let timer: unknown = null;
-  let tick: unknown = null;
-  let spinner: SpinnerPort | null = null;
-  let generation = 0;
-  let suspended = 0;
+  return new ProgressDisplay(o);
+}
 
-  const text = (t: Task) => {
-    const now = clock.now();
-    const elapsed = `${t.label} · ${formatElapsed(now - t.startedAt)}`;
-    if (!t.phase) return elapsed;
-    const done = now - t.phase.startedAt;
-    const share = Math.min(1, done / Math.max(1, t.phase.totalMs));
-    const left = Math.max(0, t.phase.totalMs - done);
-    return `${elapsed} · ${Math.floor(share * 100)}% · ~${formatElapsed(left)} left`;
-  };
-  const update = () => {
-    if (!task) return;
-    const p = task.phase;
-    if (p && clock.now() - p.startedAt >= p.totalMs) {
-      task = { label: task.base, base: task.base, startedAt: task.startedAt };
+class ProgressDisplay implements ProgressView {
+  readonly #clock: ProgressClock;
+  readonly #afterMs: number;
+  readonly #makeSpinner: () => SpinnerPort | Promise<SpinnerPort>;
+  #enabled: boolean;
+  #task: Task | null = null;
+  #pendingTool: string | null = null;
+  #timer: unknown = null;
+  #tick: unknown = null;
+  #spinner: SpinnerPort | null = null;
+  #generation = 0;
+  #suspended = 0;
+
+  constructor(o: ProgressOptions) {
+    this.#clock = o.clock ?? realClock;
+    this.#afterMs = o.afterMs ?? progressDelay();
+    this.#makeSpinner = o.spinner ?? oraSpinner;
+    this.#enabled = o.enabled;
+  }
+
+  get enabled(): boolean {
+    return this.#enabled;
+  }
+
+  begin(label: string, b: { totalMs?: number } = {}): void {
+    this.end();
+    const now = this.#clock.now();
+    const phase = b.totalMs === undefined ? undefined : { startedAt: now, totalMs: b.totalMs };
+    this.#task = { label, base: label, startedAt: now, phase };
+    this.#arm();
+  }
+
+  end(): void {
+    this.#disarm();
+    this.#hide();
+    this.#task = null;
+  }
+
+  touch(): void {
+    if (!this.#task) return;
+    this.#hide();
+    this.#arm();
+  }
+
+  async suspend<T>(fn: () => Promise<T>): Promise<T> {
+    this.#suspended++;
+    this.#disarm();
+    this.#hide();
+    try {
+      return await fn();
+    } finally {
+      this.#suspended--;
+      this.#arm();
     }
-    spinner?.setText(text(task));
-  };
-  const hide = () => {
-    generation++;
-    if (tick !== null) clock.clearInterval(tick);
-    tick = null;
-    spinner?.stop();
-    spinner = null;
-  };
-  const disarm = () => {
-    if (timer !== null) clock.clearTimeout(timer);
-    timer = null;
-  };
-  const show = async () => {
-    timer = null;
-    if (!task || !enabled || suspended > 0 || spinner) return;
-    const mine = ++generation;
-    const s = await makeSpinner();
-    if (mine !== generation || !task) return;
-    spinner = s;
-    s.start(text(task));
-    tick = clock.setInterval(update, 1000);
-  };
-  const arm = (delay = afterMs) => {
-    disarm();
-    if (task && enabled && suspended === 0) timer = clock.setTimeout(() => void show(), delay);
-  };
-  const view: ProgressView = {
-    get enabled() {
-      return enabled;
-    },
-    begin(label, b = {}) {
-      view.end();
-      const now = clock.now();
-      const phase = b.totalMs === undefined ? undefined : { startedAt: now, totalMs: b.totalMs };
-      task = { label, base: label, startedAt: now, phase };
-      arm();
-    },
-    end() {
-      disarm();
-      hide();
-      task = null;
-    },
-    touch() {
-      if (!task) return;
-      hide();
-      arm();
-    },
-    async suspend(fn) {
-      suspended++;
-      disarm();
-      hide();
-      try {
-        return await fn();
-      } finally {
-        suspended--;
-        arm();
-      }
-    },
-    setEnabled(on) {
-      enabled = on;
-      if (on) return arm();
-      disarm();
-      hide();
-    },
-    onEvent(ev) {
-      follow(ev);
-    },
-  };
-  const follow = (ev: AgentEvent) => {
+  }
+
+  setEnabled(on: boolean): void {
+    this.#enabled = on;
+    if (on) return this.#arm();
+    this.#disarm();
+    this.#hide();
+  }
+
+  onEvent(ev: AgentEvent): void {
     switch (ev.type) {
       case "waiting":
-        return view.begin(ev.task ?? `waiting for ${ev.model}`);
+        // A provider that asks the user (the bridge's paste prompt) must not be drawn over.
+        if (ev.waitsForUser) return this.end();
+        return this.begin(ev.task ?? `waiting for ${ev.model}`);
       case "retry_wait":
-        return retryPhase(ev);
+        return this.#retryPhase(ev);
       case "tool_start":
-        view.end();
-        pendingTool = toolTask(ev.summary);
+        this.end();
+        this.#pendingTool = toolTask(ev.summary);
         return;
       case "verdict":
         // The gates have decided (and any prompt is answered): the tool runs now.
-        if (pendingTool !== null) view.begin(pendingTool);
-        pendingTool = null;
+        if (this.#pendingTool !== null) this.begin(this.#pendingTool);
+        this.#pendingTool = null;
         return;
       case "text":
       case "call_progress":
@@ -214,27 +186,78 @@ export function createProgress(o: ProgressOptions): ProgressView {
       case "parse_error":
       case "compacted":
       case "done":
-        pendingTool = null;
-        return view.end();
+        this.#pendingTool = null;
+        return this.end();
       default:
         return;
     }
-  };
-  const retryPhase = (ev: Extract<AgentEvent, { type: "retry_wait" }>) => {
-    const now = clock.now();
-    const startedAt = task?.startedAt ?? now;
-    disarm();
-    hide();
-    task = {
+  }
+
+  /** A retry's wait has a known length: show the share done and the time left. */
+  #retryPhase(ev: Extract<AgentEvent, { type: "retry_wait" }>): void {
+    const now = this.#clock.now();
+    const startedAt = this.#task?.startedAt ?? now;
+    this.#disarm();
+    this.#hide();
+    this.#task = {
       label: `retrying (attempt ${ev.attempt}/${ev.max}, ${ev.reason})`,
-      base: task?.base ?? "waiting for the model",
+      base: this.#task?.base ?? "waiting for the model",
       startedAt,
       phase: { startedAt: now, totalMs: ev.waitMs },
     };
     // The whole wait counts toward the threshold.
-    arm(Math.max(0, afterMs - (now - startedAt)));
-  };
-  return view;
+    this.#arm(Math.max(0, this.#afterMs - (now - startedAt)));
+  }
+
+  #text(t: Task): string {
+    const now = this.#clock.now();
+    const elapsed = `${t.label} · ${formatElapsed(now - t.startedAt)}`;
+    if (!t.phase) return elapsed;
+    const done = now - t.phase.startedAt;
+    const share = Math.min(1, done / Math.max(1, t.phase.totalMs));
+    const left = Math.max(0, t.phase.totalMs - done);
+    return `${elapsed} · ${Math.floor(share * 100)}% · ~${formatElapsed(left)} left`;
+  }
+
+  #update(): void {
+    const t = this.#task;
+    if (!t) return;
+    if (t.phase && this.#clock.now() - t.phase.startedAt >= t.phase.totalMs) {
+      this.#task = { label: t.base, base: t.base, startedAt: t.startedAt };
+    }
+    this.#spinner?.setText(this.#text(this.#task!));
+  }
+
+  #hide(): void {
+    this.#generation++;
+    if (this.#tick !== null) this.#clock.clearInterval(this.#tick);
+    this.#tick = null;
+    this.#spinner?.stop();
+    this.#spinner = null;
+  }
+
+  #disarm(): void {
+    if (this.#timer !== null) this.#clock.clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+
+  #arm(delay = this.#afterMs): void {
+    this.#disarm();
+    if (this.#task && this.#enabled && this.#suspended === 0) {
+      this.#timer = this.#clock.setTimeout(() => void this.#show(), delay);
+    }
+  }
+
+  async #show(): Promise<void> {
+    this.#timer = null;
+    if (!this.#task || !this.#enabled || this.#suspended > 0 || this.#spinner) return;
+    const mine = ++this.#generation;
+    const s = await this.#makeSpinner();
+    if (mine !== this.#generation || !this.#task) return;
+    this.#spinner = s;
+    s.start(this.#text(this.#task));
+    this.#tick = this.#clock.setInterval(() => this.#update(), 1000);
+  }
 }
 
 /** `running npm test` for a command, `running read_file a.ts` for other tools. */

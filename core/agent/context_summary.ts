@@ -28,7 +28,7 @@ export interface RegionOptions {
   tailStart: number;
   /** Tokens the whole conversation should fit in. */
   target: number;
-  /** Leave a region smaller than this alone (avoids a summary request per turn). */
+  /** Leave a region with less new material than this alone (avoids a summary per turn). */
   minTokens: number;
   signal: AbortSignal;
 }
@@ -73,7 +73,9 @@ export async function summariseRegion(
   if (end < 0 || region.length < 2 || (region.length === 2 && carried.has(region[0]))) {
     return null;
   }
-  if (o.minTokens > 0 && await countMessages(region) < o.minTokens) return null;
+  // Only what came after the last summary counts: a large kept block alone is no reason.
+  const fresh = region.filter((m) => !carried.has(m) && m.content !== ACK);
+  if (o.minTokens > 0 && await countMessages(fresh) < o.minTokens) return null;
   const keep = keptFromRegion(region, messages.slice(end));
   const answer = await askSummary(deps, transcript(region, deps.context?.window), o.signal);
   const summary = answer.text ?? `(The model could not write a summary: ${answer.error})`;

@@ -3,7 +3,7 @@
  * prompt and fits it into a token budget: the tree is drawn at decreasing
  * detail (depth, files per folder, lines) until the whole section fits, then
  * cut line by line as a last resort. Tokens are counted with gpt-tokenizer
- * (cl100k_base), imported on first use.
+ * (o200k_base), imported on first use.
  *
  * @example
  * ```ts
@@ -14,6 +14,7 @@
 import type { Commands, Manifest } from "./project_manifests.ts";
 import type { Layer } from "./project_layers.ts";
 import type { DirNode } from "./project_scan.ts";
+import { tokenCounter } from "../skills/tokens.ts";
 
 /** Counts the tokens of a text. */
 export type CountTokens = (text: string) => number;
@@ -48,12 +49,12 @@ const DETAILS: readonly Detail[] = [
   { depth: 1, files: 0, dirs: 20, lines: 20 },
 ];
 
-let counter: Promise<CountTokens> | undefined;
-
-/** The gpt-tokenizer counter, imported once (about 200 ms) on first use. */
+/**
+ * The gpt-tokenizer counter (o200k_base), imported once on first use (about
+ * 200 ms) and shared with the skills budgets, so a session loads one tokenizer.
+ */
 export function loadTokenCounter(): Promise<CountTokens> {
-  counter ??= import("gpt-tokenizer/encoding/cl100k_base").then((m) => m.countTokens);
-  return counter;
+  return tokenCounter();
 }
 
 /** A fitted section: its text, its tokens, and the level of detail used (-1: cut). */

@@ -33,7 +33,7 @@ const WORK = `# How to work
 2. Plan: a short numbered plan.
 3. Explore: list, search and read what the plan touches. Never write while exploring.
 4. Implement: read each existing file right before you edit it (edit_file, replace_in_file); create new files with write_to_file.
-5. Verify: run the project's tests or build (see Commands) and fix what fails.
+5. Verify: run the project's tests or build (see Commands, if any) and fix what fails.
 6. Report: finish with attempt_completion (what changed, what the checks said), then wait. If no change was asked for, answer in plain text.
 Documents: follow their structure: add under the right heading, as the same kind of item ("- [ ]" task, numbered step, bullet).`;
 

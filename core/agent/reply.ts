@@ -48,7 +48,12 @@ export async function streamReply(
   let usage: Usage | undefined;
   let end: StopReason = "stop";
   let error: ProviderError | undefined;
-  deps.emit({ type: "waiting", model: deps.provider.model });
+  const waitsForUser = deps.provider.waitsForUser === true;
+  deps.emit({
+    type: "waiting",
+    model: deps.provider.model,
+    ...(waitsForUser ? { waitsForUser } : {}),
+  });
   for await (const ev of deps.provider.stream({ messages: [...messages], signal })) {
     if (ev.type === "text") {
       if (parts.length === 0) deps.emit({ type: "state", state: "streaming" });

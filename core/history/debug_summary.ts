@@ -157,10 +157,8 @@ export function formatSessionSummary(s: SessionDebugSummary): string {
   const table = rows.length
     ? textTable(["phase", "count", "total", "average", "max"], rows)
     : "No timings.\n";
-  const errors = s.errors.length === 0
-    ? "No errors.\n"
-    : `Errors (${s.errors.length}):\n` +
-      s.errors.map((e) => `  ${e.kind}: ${e.message.split("\n")[0]}\n`).join("");
+  const errors = s.errors.length === 0 ? "No errors.\n" : `Errors (${s.errors.length}):\n` +
+    s.errors.map((e) => `  ${e.kind}: ${e.message.split("\n")[0]}\n`).join("");
   return head + table + errors;
 }
 

@@ -9,6 +9,9 @@
  * `parse` (the parser's final step), `gates` (preview, gates and any prompt,
  * recording excluded), `tool`, `record` (session file writes).
  *
+ * Phases are timed on a clock that stops while debug records are written, so
+ * debug mode's own logging does not inflate them; a task's wall time is real.
+ *
  * Only installed in debug mode: without it nothing is formatted or written.
  *
  * @example
@@ -22,7 +25,7 @@
 import { getLogger } from "@logtape/logtape";
 import type { AgentEvent, LoopState } from "../../interfaces/agent.ts";
 import type { SessionRecorder } from "../../interfaces/history.ts";
-import { writeRaw } from "../llm/debug.ts";
+import { debugWritingMs, writeRaw } from "../llm/debug.ts";
 import {
   addTiming,
   emptySummary,
@@ -45,7 +48,7 @@ export interface TraceOptions {
 export class DebugTrace {
   readonly #log = getLogger([...AGENT_DEBUG_CATEGORY]);
   #state: LoopState = "idle";
-  #since = performance.now();
+  #since = clock();
   #waitingAt = 0;
   #gatingAt = 0;
   #verdicts: string[] = [];
@@ -63,10 +66,10 @@ export class DebugTrace {
 
   /** Handles one loop event (call it after the renderer). */
   event(ev: AgentEvent): void {
-    const now = performance.now();
+    const now = clock();
     switch (ev.type) {
       case "turn_start":
-        if (this.#summary.turns++ === 0) this.#summary.startedAt = now;
+        if (this.#summary.turns++ === 0) this.#summary.startedAt = performance.now();
         return this.#write(`turn ${ev.turn}`);
       case "waiting":
         this.#waitingAt = now;
@@ -93,7 +96,9 @@ export class DebugTrace {
         return this.#write(`verdict ${JSON.stringify(ev)}`);
       case "tool_end":
         this.#write(`tool result ${JSON.stringify(ev)}`);
-        if (!ev.ok) this.#summary.errors.push({ kind: "tool", message: `${ev.tool}: ${ev.display}` });
+        if (!ev.ok) {
+          this.#summary.errors.push({ kind: "tool", message: `${ev.tool}: ${ev.display}` });
+        }
         this.#phase("tool", ev.ms, `${ev.tool} ${ev.ok ? "ok" : "failed"}`);
         this.#recordDone();
         this.#flush();
@@ -115,12 +120,12 @@ export class DebugTrace {
   timeRecorder(inner: SessionRecorder): SessionRecorder {
     const timed = <A extends unknown[]>(fn: (...a: A) => Promise<void>) => async (...a: A) => {
       const prev = this.#state;
-      const start = performance.now();
-      this.#enter("recording", start);
+      this.#enter("recording", clock());
+      const start = clock();
       try {
         await fn(...a);
       } finally {
-        const end = performance.now();
+        const end = clock();
         this.#recordMs += end - start;
         this.#gateRecordMs += end - start;
         this.#enter(prev, end);
@@ -154,7 +159,9 @@ export class DebugTrace {
       this.#firstToken = now - this.#waitingAt;
       this.#phase("first token", this.#firstToken, "", false);
     } else if (state === "parsing") {
-      const first = this.#firstToken === null ? "no text" : `first token ${formatMs(this.#firstToken)}`;
+      const first = this.#firstToken === null
+        ? "no text"
+        : `first token ${formatMs(this.#firstToken)}`;
       this.#phase("model", now - this.#waitingAt, first);
     } else if (state === "running") {
       this.#phase("gates", now - this.#gatingAt - this.#gateRecordMs, this.#verdicts.join(" · "));
@@ -178,7 +185,7 @@ export class DebugTrace {
     }
     this.#enter("idle", now);
     this.#summary.outcome = outcome.kind;
-    this.#summary.ms = Math.round(now - this.#summary.startedAt);
+    this.#summary.ms = Math.round(performance.now() - this.#summary.startedAt);
     const { startedAt: _, ...record } = this.#summary;
     this.#write(`summary ${JSON.stringify(record)}`);
     this.#summary = emptySummary(this.options.sessionId);
@@ -206,4 +213,9 @@ function parsedText(result: Extract<AgentEvent, { type: "parsed" }>["result"]): 
   if (result.kind === "call") return `call ${result.call.tool}`;
   if (result.kind === "none") return "no call";
   return `error ${result.error}`;
+}
+
+/** `performance.now()` minus the time spent writing debug records. */
+function clock(): number {
+  return performance.now() - debugWritingMs();
 }

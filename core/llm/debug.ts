@@ -93,7 +93,11 @@ async function* logged(
 /** The request as minoc sends it: URL, headers (key redacted), body. */
 function requestRecord(provider: LlmProvider, o: DebugLogOptions, request: ChatRequest) {
   const p = o.params;
-  const body: Record<string, unknown> = { model: p.model, messages: request.messages, stream: true };
+  const body: Record<string, unknown> = {
+    model: p.model,
+    messages: request.messages,
+    stream: true,
+  };
   if (p.temperature !== undefined) body.temperature = p.temperature;
   if (p.topP !== undefined) body.top_p = p.topP;
   if (p.topK !== undefined) body.top_k = p.topK;
@@ -109,12 +113,25 @@ function requestRecord(provider: LlmProvider, o: DebugLogOptions, request: ChatR
   };
 }
 
+let writingMs = 0;
+
 /**
  * Logs `text` at debug level as it is: braces are escaped, so LogTape does
- * not read them as placeholders.
+ * not read them as placeholders. The time it takes is added to
+ * {@link debugWritingMs}.
  */
 export function writeRaw(log: Logger, text: string): void {
+  const start = performance.now();
   log.debug(text.replaceAll("{", "{{").replaceAll("}", "}}"));
+  writingMs += performance.now() - start;
+}
+
+/**
+ * Milliseconds this process has spent writing debug records so far. Debug
+ * timings subtract it, so they measure minoc's work, not debug mode's own.
+ */
+export function debugWritingMs(): number {
+  return writingMs;
 }
 
 function round(ms: number): number {

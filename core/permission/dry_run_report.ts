@@ -63,7 +63,9 @@ export function unifiedDiff(
   const newName = after === null ? "/dev/null" : `b/${path}`;
   const oldText = before === null ? "" : decodeText(before);
   const newText = after === null ? "" : decodeText(after);
-  if (oldText === null || newText === null) return `Binary files ${oldName} and ${newName} differ\n`;
+  if (oldText === null || newText === null) {
+    return `Binary files ${oldName} and ${newName} differ\n`;
+  }
   const patch = createTwoFilesPatch(oldName, newName, oldText, newText, undefined, undefined, {
     context: 3,
   });

@@ -135,7 +135,11 @@ export class Stepper {
     this.options.onAbort?.();
     return {
       gated: withVerdict(gated, "deny", "user: abort"),
-      result: fail("aborted", "The user aborted the task in step mode: this call was not run", "aborted"),
+      result: fail(
+        "aborted",
+        "The user aborted the task in step mode: this call was not run",
+        "aborted",
+      ),
     };
   }
 }

@@ -126,7 +126,7 @@ export function invocation(
     case "python3":
       return {
         program: "python3",
-        args: ["-I", "-B", "-c", PYTHON_GUARD, script, ...args],
+        args: ["-B", "-c", PYTHON_GUARD, script, ...args],
         display: `python3 ${tail}`,
       };
     default:

@@ -115,7 +115,7 @@ export class OverlayFs implements FsPort {
       throw new Deno.errors.NotADirectory(`Not a directory: readdir '${p}'`);
     }
     const byName = new Map<string, DirEntry>();
-    if (v === "inner") for (const e of await this.inner.readDir(p)) byName.set(e.name, e);
+    if (v === "inner") { for (const e of await this.inner.readDir(p)) byName.set(e.name, e); }
     for (const name of this.#children.get(p) ?? []) {
       const node = this.#nodes.get(join(p, name));
       if (!node) continue;

@@ -7,7 +7,12 @@ import { nullRecorder } from "../../core/history/recorder.ts";
 import { OverlayFs } from "../../core/tools/overlay_fs.ts";
 import type { Settings } from "../../core/config/settings.ts";
 
-const provider: LlmProvider = { name: "p", model: "m", endpoint: "e", stream: async function* () {} };
+const provider: LlmProvider = {
+  name: "p",
+  model: "m",
+  endpoint: "e",
+  stream: async function* () {},
+};
 const settings = { params: { model: "m" }, apiKey: "" } as Settings;
 
 async function inTemp<T>(fn: (home: string, work: string) => Promise<T>): Promise<T> {
@@ -52,7 +57,9 @@ Deno.test("`openModes()` refuses a broken debug.json with exit code 2", async ()
     await Deno.writeTextFile(join(home, "config", "debug.json"), '{"enabled": 1}');
     await assert.rejects(
       () => openModes({}, home, work),
-      (e) => e instanceof CliError && e.exitCode === 2 && /field "enabled" must be true or false/.test(e.message),
+      (e) =>
+        e instanceof CliError && e.exitCode === 2 &&
+        /field "enabled" must be true or false/.test(e.message),
     );
   });
 });

@@ -20,6 +20,7 @@ async function start(args: string[]): Promise<{ t: TmuxSession; dir: string; cli
   const t = await TmuxSession.start(minocCommandLine(["--provider", "bridge", ...args]), {
     cwd: dir,
     env,
+    width: 220,
   });
   await t.waitFor(/Ctrl\+D or \/exit to quit[\s\S]*›/);
   return { t, dir, clip };
@@ -75,6 +76,95 @@ Deno.test({
       await t.waitFor(/Restored|Reverted|restored|reverted/);
       assert.equal(await Deno.readTextFile(join(dir, "src/math.ts")), MATH);
       assert.equal(await Deno.readTextFile(join(dir, "README.md")), "# Calc\n\nAdds numbers.\n");
+      if (Deno.env.get("SHOW_SCREEN")) console.log(await t.screen());
+      await t.send("C-d");
+      await t.waitFor(/\[exit 0\]/);
+    } finally {
+      await t.kill();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "bridge chat: split sending waits for each part, and <<<CONTINUE>>> parts are joined",
+  ignore: !hasTmux(),
+  async fn() {
+    const { t, dir, clip } = await start(["--bridge-limit", "4000", "--yes"]);
+    try {
+      await t.type("create two files");
+      await t.send("Enter");
+      const first = await t.waitFor(/Press Enter when part 1\/(\d+) is sent/);
+      const m = Number(/part 1\/(\d+) is sent/.exec(first)![1]);
+      assert.ok(m >= 3, `${m} parts`);
+      for (let k = 1; k <= m; k++) {
+        const part = await Deno.readTextFile(clip);
+        assert.match(part, new RegExp(`^Part ${k}/${m} of a message from minoc`));
+        assert.ok(part.length <= 4000, `part ${k}: ${part.length} characters`);
+        if (k < m) {
+          await t.send("Enter");
+          await t.waitFor(
+            new RegExp(`Part ${k + 1}/${m} \\(\\d+ characters\\) is on the clipboard`),
+          );
+        }
+      }
+      assert.match(await Deno.readTextFile(clip), /this is the last part/);
+      await t.waitFor(/read it from the clipboard/);
+      await Deno.writeTextFile(
+        clip,
+        "<<<FILE: [NEW] one.txt>>>\nfirst\n<<<END>>>\n<<<CONTINUE>>>\ntwo.txt\n<<<END>>>\n",
+      );
+      await t.type("/paste");
+      await t.send("Enter");
+      await t.waitFor(/The answer continues \(still to come: two\.txt\)/);
+      await waitCount(t, /read it from the clipboard/, 2);
+      assert.match(
+        await Deno.readTextFile(clip),
+        /^Continue your previous answer[\s\S]*- two\.txt/,
+      );
+      await Deno.writeTextFile(clip, "<<<FILE: [NEW] two.txt>>>\nsecond\n<<<END>>>\n");
+      await t.send("Enter");
+      await t.waitFor(/Changed 2 files: one\.txt, two\.txt/);
+      assert.equal(await Deno.readTextFile(join(dir, "one.txt")), "first\n");
+      assert.equal(await Deno.readTextFile(join(dir, "two.txt")), "second\n");
+      await t.waitFor(/Press Enter when part 1\/\d+ is sent/);
+      await t.send("C-c");
+      await t.waitFor(/Cancelled[\s\S]*›/);
+      await t.send("C-d");
+      await t.waitFor(/\[exit 0\]/);
+    } finally {
+      await t.kill();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "bridge chat: /provider switches, /paste explains itself, a typed answer ends with Ctrl+D",
+  ignore: !hasTmux(),
+  async fn() {
+    const { t, dir, clip } = await start([]);
+    try {
+      await t.type("/provider");
+      await t.send("Enter");
+      await t.waitFor(/provider: bridge \(switch with \/provider bridge\|openai\)/);
+      await t.type("/provider openai");
+      await t.send("Enter");
+      await t.waitFor(/No model server configured for provider "openai"/);
+      await t.type("/paste");
+      await t.send("Enter");
+      await t.waitFor(/\/paste reads the chat's answer from the clipboard/);
+      await t.type("what is this project?");
+      await t.send("Enter");
+      await t.waitFor(/read it from the clipboard/);
+      assert.match(await Deno.readTextFile(clip), /what is this project\?/);
+      await t.type("A calculator.");
+      await t.send("Enter");
+      await t.type("It adds.");
+      await t.send("Enter");
+      await t.send("C-d");
+      const screen = await waitCount(t, /›/, 5);
+      assert.match(screen, /A calculator\.\nIt adds\.\n[\s\S]*A calculator\.\nIt adds\./);
       await t.send("C-d");
       await t.waitFor(/\[exit 0\]/);
     } finally {

@@ -35,7 +35,16 @@ Deno.test("run --debug: debug.log has every request and response, no key, verdic
   await using server = await startServer({ replies: SCRIPT, apiKey: KEY });
   try {
     const r = await runMinoc(
-      ["run", "add a line to notes.md", "--debug", "--yes", "--base-url", server.baseUrl, "--model", "m1"],
+      [
+        "run",
+        "add a line to notes.md",
+        "--debug",
+        "--yes",
+        "--base-url",
+        server.baseUrl,
+        "--model",
+        "m1",
+      ],
       { cwd: dir, env: { OPENAI_API_KEY: KEY } },
     );
     assert.equal(r.code, 0, r.stderr);
@@ -47,7 +56,11 @@ Deno.test("run --debug: debug.log has every request and response, no key, verdic
       const request = JSON.parse(line.slice(line.indexOf("{")));
       assert.equal(request.url, `${server.baseUrl}/chat/completions`);
       assert.equal(request.body.model, "m1");
-      assert.deepEqual(request.body.messages, server.requests[i - 1].body.messages, `request ${i} in full`);
+      assert.deepEqual(
+        request.body.messages,
+        server.requests[i - 1].body.messages,
+        `request ${i} in full`,
+      );
       assert.equal(request.headers.authorization, "[REDACTED]");
     }
     const reply = log.split("\n").find((l) => l.includes("minoc·debug·llm: response 2 "))!;
@@ -97,7 +110,7 @@ Deno.test("debug last sums up the last debug session; --json gives the same numb
     assert.match(text.stdout, /^Session \S+: 1 task, 2 turns, [\d.]+ m?s \(answered\)\n/);
     assert.match(text.stdout, /^model\s+2\s/m);
     assert.match(text.stdout, /^tool\s+1\s/m);
-    assert.match(text.stdout, /Errors \(1\):\n  tool: /);
+    assert.match(text.stdout, /Errors \(1\):\n {2}tool: /);
     const json = JSON.parse((await runMinoc(["debug", "last", "--json"], { cwd: dir })).stdout);
     assert.equal(json.tasks, 1);
     assert.equal(json.turns, 2);
@@ -114,7 +127,9 @@ Deno.test("without debug mode no debug.log is written; debug.json turns it on, t
   const dir = await project();
   await using server = await startServer({ replies: [{ text: "Hi." }, { text: "Hi again." }] });
   try {
-    const off = await runMinoc(["run", "hi", "--base-url", server.baseUrl, "--model", "m"], { cwd: dir });
+    const off = await runMinoc(["run", "hi", "--base-url", server.baseUrl, "--model", "m"], {
+      cwd: dir,
+    });
     assert.equal(off.code, 0, off.stderr);
     assert.equal(await Deno.stat(join(logsDir(dir), "debug.log")).catch(() => null), null);
     assert.doesNotMatch(off.stdout, /⏱/);
@@ -122,7 +137,9 @@ Deno.test("without debug mode no debug.log is written; debug.json turns it on, t
     const config = join(dir, ".minoc", "config");
     await Deno.mkdir(config, { recursive: true });
     await Deno.writeTextFile(join(config, "debug.json"), '{"enabled": true, "terminal": false}');
-    const on = await runMinoc(["run", "hi", "--base-url", server.baseUrl, "--model", "m"], { cwd: dir });
+    const on = await runMinoc(["run", "hi", "--base-url", server.baseUrl, "--model", "m"], {
+      cwd: dir,
+    });
     assert.equal(on.code, 0, on.stderr);
     assert.match(await Deno.readTextFile(join(logsDir(dir), "debug.log")), /request 1 /);
     assert.doesNotMatch(on.stdout, /⏱/);

@@ -44,7 +44,7 @@ Deno.test("doctor: a good server passes every check and exits 0", async () => {
     context: "pass",
   });
   assert.match(r.stdout, /parsed read_file in \d+/);
-  assert.match(r.stdout, /"m" is among 2 listed/);
+  assert.match(r.stdout, /"m" is listed \(2: m, other\)/);
   assert.match(r.stdout, /came back whole: the model repeated the code; the server counted/);
   assert.match(r.stdout, /Verdict: ready \(7 passed\)/);
   const [probe, long] = server.requests.filter((q) => q.path.endsWith("/chat/completions"));

@@ -17,7 +17,12 @@ const call = (tool: string, params: Record<string, string>) =>
 const SCRIPT = [
   { text: "Reading first.\n" + call("read_file", { path: "notes.md" }) },
   { text: call("edit_file", { path: "notes.md", old: "line one", new: "line 1" }) },
-  { text: call("write_to_file", { path: "src/new.ts", content: "\nexport const overlay = true;\n" }) },
+  {
+    text: call("write_to_file", {
+      path: "src/new.ts",
+      content: "\nexport const overlay = true;\n",
+    }),
+  },
   { text: call("delete_file", { path: "old.txt" }) },
   { text: call("execute_command", { command: "touch ran.txt" }) },
   { text: call("read_file", { path: "src/new.ts" }) },
@@ -41,7 +46,9 @@ async function treeHash(dir: string): Promise<Record<string, string>> {
         await walk(join(d, e.name), r);
       } else {
         const digest = await crypto.subtle.digest("SHA-256", await Deno.readFile(join(d, e.name)));
-        out[r] = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+        out[r] = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join(
+          "",
+        );
       }
     }
   };
@@ -102,7 +109,17 @@ Deno.test("run --dry-run --json adds the diff, the files and the commands with t
   try {
     const before = await treeHash(dir);
     const r = await runMinoc(
-      ["run", "refactor", "--dry-run", "--json", "--yes", "--base-url", server.baseUrl, "--model", "m"],
+      [
+        "run",
+        "refactor",
+        "--dry-run",
+        "--json",
+        "--yes",
+        "--base-url",
+        server.baseUrl,
+        "--model",
+        "m",
+      ],
       { cwd: dir, home },
     );
     assert.equal(r.code, 0, r.stderr);
@@ -110,26 +127,36 @@ Deno.test("run --dry-run --json adds the diff, the files and the commands with t
     const out = JSON.parse(r.stdout);
     assert.equal(out.outcome, "completed");
     assert.equal(out.dryRun.diff, DIFF);
-    assert.deepEqual(out.dryRun.files.map((f: { path: string; action: string }) => [f.path, f.action]), [
-      ["notes.md", "modify"],
-      ["old.txt", "delete"],
-      ["src/new.ts", "create"],
-    ]);
+    assert.deepEqual(
+      out.dryRun.files.map((f: { path: string; action: string }) => [f.path, f.action]),
+      [
+        ["notes.md", "modify"],
+        ["old.txt", "delete"],
+        ["src/new.ts", "create"],
+      ],
+    );
     assert.deepEqual(out.dryRun.directories, []);
     assert.equal(out.dryRun.commands.length, 1);
     const [cmd] = out.dryRun.commands;
     assert.equal(cmd.tool, "execute_command");
     assert.equal(cmd.command, "touch ran.txt");
     assert.equal(cmd.cwd, dir);
-    assert.deepEqual(cmd.verdicts.map((v: { gate: string; action: string }) => `${v.gate} ${v.action}`), [
-      "mode pass",
-      "security pass",
-      "approval ask",
-      "dry-run simulate",
-      "approval pass",
-    ]);
+    assert.deepEqual(
+      cmd.verdicts.map((v: { gate: string; action: string }) => `${v.gate} ${v.action}`),
+      [
+        "mode pass",
+        "security pass",
+        "approval ask",
+        "dry-run simulate",
+        "approval pass",
+      ],
+    );
     assert.equal(cmd.verdicts.at(-1).rule, "--yes");
-    assert.match(r.stderr, /Dry run: nothing was changed on disk\./, "the human summary goes to stderr");
+    assert.match(
+      r.stderr,
+      /Dry run: nothing was changed on disk\./,
+      "the human summary goes to stderr",
+    );
   } finally {
     await Deno.remove(join(dir, ".."), { recursive: true });
   }
@@ -152,7 +179,10 @@ Deno.test("chat --dry-run: a tally after each task and the full summary at the e
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(await treeHash(dir), before);
     assert.match(r.stdout, /Dry run so far: 1 file change in memory, 0 commands not run/);
-    assert.match(r.stdout, /Files it would change \(1\):\n  create a\.txt\n--- \/dev\/null\n\+\+\+ b\/a\.txt/);
+    assert.match(
+      r.stdout,
+      /Files it would change \(1\):\n {2}create a\.txt\n--- \/dev\/null\n\+\+\+ b\/a\.txt/,
+    );
     assert.match(r.stdout, /No command would have run\./);
   } finally {
     await Deno.remove(join(dir, ".."), { recursive: true });

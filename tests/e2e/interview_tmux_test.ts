@@ -133,6 +133,9 @@ Deno.test({
       await t.type("also count lines");
       await t.send("Enter");
       await t.waitFor(/Lines are counted too; 3 tests pass\.[\s\S]*›/, 90_000);
+      await t.type("/refresh");
+      await t.send("Enter");
+      await t.waitFor(/project analysed: 4 files/);
       await t.type("how do I run it?");
       await t.send("Enter");
       await t.waitFor(/Run it with: deno task start[\s\S]*›/);
@@ -149,6 +152,12 @@ Deno.test({
       assert.match(brief, /\nInterface: command-line tool\n/);
       assert.match(brief, /\nDependencies: none \(standard library only\)\n/);
       assert.match(brief, /\nTests: yes/);
+      const lines = server.requests[BUILD.length].body.messages;
+      assert.equal(lines.at(-1).content, "also count lines");
+      const rebuilt = lines[0].content as string;
+      assert.ok(!rebuilt.includes(NEW_PROJECT_RULES), "the prompt was refreshed after the build");
+      assert.match(rebuilt, /\nsrc\/ \(2 files\): wordcount\.ts wordcount_test\.ts/);
+      assert.match(rebuilt, /Commands: test `deno task test`/);
       const testRuns = server.requests.map((q) => q.body.messages.at(-1).content as string)
         .filter((c) => c.startsWith("[execute_command deno test] Result:"));
       assert.equal(testRuns.length, 2);

@@ -46,7 +46,8 @@ async function project(): Promise<string> {
 const exists = (p: string) => Deno.stat(p).then(() => true, () => false);
 
 Deno.test({
-  name: "step: the step shows text, call, verdicts and diff; skip tells the model; run the rest runs on",
+  name:
+    "step: the step shows text, call, verdicts and diff; skip tells the model; run the rest runs on",
   ignore: !hasTmux(),
   async fn() {
     const dir = await project();
@@ -84,7 +85,11 @@ Deno.test({
       await t.waitFor(/Both written\.[\s\S]*›/);
       assert.equal(await Deno.readTextFile(join(dir, "b.txt")), "beta\n");
       assert.equal(await Deno.readTextFile(join(dir, "c.txt")), "gamma\n");
-      assert.equal((await t.screen()).match(/Step: write_to_file/g)?.length, 2, "c.txt was not stepped");
+      assert.equal(
+        (await t.screen()).match(/Step: write_to_file/g)?.length,
+        2,
+        "c.txt was not stepped",
+      );
       await t.send("C-d");
       await t.waitFor(/\[exit 0\]/);
     } finally {
@@ -95,7 +100,8 @@ Deno.test({
 });
 
 Deno.test({
-  name: "step: edit the parameters inline and in $EDITOR; the edited call is shown again, then runs",
+  name:
+    "step: edit the parameters inline and in $EDITOR; the edited call is shown again, then runs",
   ignore: !hasTmux(),
   async fn() {
     const dir = await project();

@@ -29,16 +29,25 @@ function view(rawText: string): StepView {
 
 Deno.test("`describeStep()` shows the raw text, the call, every verdict with its rule and the diff", () => {
   const text = describeStep(view("Saving.\n<tool_call>"), plain);
-  assert.match(text, /^── step: write_to_file ──\nModel's reply:\n  │ Saving\.\n  │ <tool_call>\n/);
-  assert.match(text, /Call: write_to_file\n  path: notes\.md\n  content: \(2 lines, 7 characters\)\n/);
-  assert.match(text, /Gates:\n  mode pass \(agent mode\)\n  approval ask \(default: write tools ask\) — it writes\n/);
+  assert.match(
+    text,
+    /^── step: write_to_file ──\nModel's reply:\n {2}│ Saving\.\n {2}│ <tool_call>\n/,
+  );
+  assert.match(
+    text,
+    /Call: write_to_file\n {2}path: notes\.md\n {2}content: \(2 lines, 7 characters\)\n/,
+  );
+  assert.match(
+    text,
+    /Gates:\n {2}mode pass \(agent mode\)\n {2}approval ask \(default: write tools ask\) — it writes\n/,
+  );
   assert.match(text, /\+two/);
 });
 
 Deno.test("`describeStep()` shows the first 40 lines of a long reply and counts the rest", () => {
   const raw = Array.from({ length: 45 }, (_, i) => `line ${i + 1}`).join("\n");
   const text = describeStep(view(raw), plain);
-  assert.match(text, /│ line 40\n  │ … 5 more lines\n/);
+  assert.match(text, /│ line 40\n {2}│ … 5 more lines\n/);
   assert.doesNotMatch(text, /line 41/);
 });
 

@@ -6,14 +6,21 @@ import type { DryRunReport } from "../../../core/permission/dry_run_report.ts";
 const plain = palette(false);
 
 const REPORT: DryRunReport = {
-  files: [{ path: "a.txt", action: "create", diff: "--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1,1 @@\n+a\n" }],
+  files: [{
+    path: "a.txt",
+    action: "create",
+    diff: "--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1,1 @@\n+a\n",
+  }],
   directories: [{ path: "build", action: "create" }],
   diff: "--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1,1 @@\n+a\n",
   commands: [{
     tool: "execute_command",
     command: "npm test\n  --watch",
     cwd: "/p",
-    verdicts: [{ gate: "mode", action: "pass", rule: "agent mode" }, { gate: "dry-run", action: "simulate" }],
+    verdicts: [{ gate: "mode", action: "pass", rule: "agent mode" }, {
+      gate: "dry-run",
+      action: "simulate",
+    }],
   }],
 };
 
@@ -41,5 +48,8 @@ Deno.test("`dryRunTally()` and `verdictText()` count and name", () => {
     dryRunTally(REPORT),
     "Dry run so far: 2 file changes in memory, 1 command not run (the full diff is shown when you quit)\n",
   );
-  assert.equal(verdictText({ gate: "security", action: "deny", rule: "rm -rf" }), "security deny (rm -rf)");
+  assert.equal(
+    verdictText({ gate: "security", action: "deny", rule: "rm -rf" }),
+    "security deny (rm -rf)",
+  );
 });

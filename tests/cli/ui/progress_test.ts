@@ -170,3 +170,10 @@ Deno.test("`formatElapsed()` and `toolTask()` word the spinner line", () => {
   assert.equal(toolTask("execute_command npm test"), "running npm test");
   assert.equal(toolTask("read_file a.ts"), "running read_file a.ts");
 });
+
+Deno.test("`createProgress()` draws nothing while the provider waits for the user (the bridge)", async () => {
+  const { clock, progress, log } = setup();
+  progress.onEvent({ type: "waiting", model: "web-chat", waitsForUser: true });
+  await clock.advance(60_000);
+  assert.deepEqual(log, []);
+});

@@ -194,3 +194,29 @@ Deno.test("`compactContext()` keeps every instruction when compacting twice and 
     assert.ok(text.includes(lines("NEW a.ts", 40)), "the latest a.ts survives both summaries");
   });
 });
+
+Deno.test("`fitContext()` does not ask for another summary when little is new since the last", async () => {
+  await withServer([{ text: "A summary." }, { text: "Another summary." }], async (server) => {
+    const pasted = `Fix this failure:\n${lines("log", 600)}`;
+    const messages: ChatMessage[] = [
+      { role: "system", content: "You are a coding agent." },
+      { role: "user", content: pasted },
+      say("Thinking aloud. ".repeat(300)),
+      { role: "user", content: "Go on" },
+      say("Ok."),
+      { role: "user", content: "More" },
+      say("Ok."),
+    ];
+    const convo = { messages };
+    const d = deps(server, Math.floor((await countMessages(messages)) / 1.1));
+    const signal = new AbortController().signal;
+    const first = await fitContext(d, convo, signal);
+    assert.ok(first && first.summarised > 0);
+    assert.ok(first.after > d.context!.window * 0.8, "the pasted instruction alone is too big");
+    assert.equal(server.requests.length, 1);
+    convo.messages.push({ role: "user", content: "Next" }, say("Fine."));
+    await fitContext(d, convo, signal);
+    assert.equal(server.requests.length, 1, "no second summary for two short messages");
+    assert.ok(allText(convo.messages).includes(pasted), "the instruction is kept verbatim");
+  });
+});

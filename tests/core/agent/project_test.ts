@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { countTokens } from "gpt-tokenizer/encoding/cl100k_base";
+import { countTokens } from "gpt-tokenizer";
 import { analyzeProject, isEmptyProject } from "../../../core/agent/project.ts";
 import { NEW_PROJECT_RULES } from "../../../core/agent/project_interview.ts";
 import { scanTree } from "../../../core/agent/project_scan.ts";
@@ -141,6 +141,17 @@ Deno.test("`analyzeProject()` recognises no layers in a project with only two of
     const p = await analyzeProject(dir);
     assert.deepEqual(p.facts.layers, []);
     assert.doesNotMatch(p.section, /Layers:/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("`analyzeProject()` counts a file name that looks like a special token without throwing", async () => {
+  const dir = await tempDir({ "<|endoftext|>.md": "", "src/a.ts": "", "src/b.ts": "" });
+  try {
+    const p = await analyzeProject(dir, { budgetTokens: 60 });
+    assert.ok(p.tokens <= 60, `${p.tokens} tokens`);
+    assert.match(p.section, /^# Project\n/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

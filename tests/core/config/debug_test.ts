@@ -13,7 +13,10 @@ Deno.test("`loadDebugConfig()` is off without files; the project's file wins fie
     });
     await Deno.mkdir(join(home, "config"), { recursive: true });
     await Deno.mkdir(join(work, ".minoc", "config"), { recursive: true });
-    await Deno.writeTextFile(join(home, "config", "debug.json"), '{"enabled": true, "terminal": true}');
+    await Deno.writeTextFile(
+      join(home, "config", "debug.json"),
+      '{"enabled": true, "terminal": true}',
+    );
     await Deno.writeTextFile(join(work, ".minoc", "config", "debug.json"), '{"terminal": false}');
     assert.deepEqual(await loadDebugConfig(home, work), {
       ok: true,
@@ -35,5 +38,8 @@ Deno.test("`parseDebugConfig()` names the file and the field of a problem", () =
   });
   const bad = parseDebugConfig("{", "/h/debug.json");
   assert.equal(bad.ok, false);
-  assert.match((bad as { message: string }).message, /^Cannot read config "\/h\/debug\.json": invalid JSON/);
+  assert.match(
+    (bad as { message: string }).message,
+    /^Cannot read config "\/h\/debug\.json": invalid JSON/,
+  );
 });

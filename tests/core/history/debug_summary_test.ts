@@ -16,7 +16,10 @@ const task = (session: string, ms: number, errors: unknown[] = []) => ({
   turns: 2,
   ms,
   outcome: "completed",
-  phases: { model: { count: 2, totalMs: ms, maxMs: ms / 2 + 1 }, tool: { count: 1, totalMs: 3, maxMs: 3 } },
+  phases: {
+    model: { count: 2, totalMs: ms, maxMs: ms / 2 + 1 },
+    tool: { count: 1, totalMs: 3, maxMs: 3 },
+  },
   errors,
 });
 
@@ -34,7 +37,11 @@ Deno.test("`formatMs()` picks milliseconds or seconds", () => {
 });
 
 Deno.test("`parseSummaries()` reads only summary lines and skips cut ones", () => {
-  const text = [line(task("a", 10)), "… minoc·debug·agent: timing tool 1 ms", line(task("b", 5)).slice(0, -5)]
+  const text = [
+    line(task("a", 10)),
+    "… minoc·debug·agent: timing tool 1 ms",
+    line(task("b", 5)).slice(0, -5),
+  ]
     .join("\n");
   assert.deepEqual(parseSummaries(text).map((s) => s.session), ["a"]);
 });
@@ -43,7 +50,10 @@ Deno.test("`lastSessionSummary()` sums every task of the newest session across r
   const dir = await Deno.makeTempDir({ prefix: "minoc_dbg_sum_" });
   try {
     assert.equal(await lastSessionSummary(dir), null);
-    await Deno.writeTextFile(join(dir, "debug.log.1"), [line(task("old", 50)), line(task("new", 10))].join("\n"));
+    await Deno.writeTextFile(
+      join(dir, "debug.log.1"),
+      [line(task("old", 50)), line(task("new", 10))].join("\n"),
+    );
     const err = { kind: "tool", message: "execute_command: exit code 1" };
     await Deno.writeTextFile(join(dir, "debug.log"), line(task("new", 20, [err])) + "\n");
     const s = (await lastSessionSummary(dir))!;

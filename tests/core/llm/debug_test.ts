@@ -40,7 +40,10 @@ Deno.test("`withDebugLog()` writes the request body and the whole response, key 
   ];
   const seen: StreamEvent[] = [];
   const log = await debugLog(async () => {
-    const p = withDebugLog(fixed(events), { params: { model: "m1", temperature: 0.2 }, hasKey: true });
+    const p = withDebugLog(fixed(events), {
+      params: { model: "m1", temperature: 0.2 },
+      hasKey: true,
+    });
     const messages = [{ role: "user" as const, content: "key sk-secret123456 {x}" }];
     for await (const e of p.stream({ messages })) seen.push(e);
   });

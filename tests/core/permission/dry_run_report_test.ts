@@ -12,8 +12,14 @@ Deno.test("`unifiedDiff()` gives a git-style diff with /dev/null for an absent s
     unifiedDiff("a.txt", enc("one\n"), enc("one\ntwo\n")),
     "--- a/a.txt\n+++ b/a.txt\n@@ -1,1 +1,2 @@\n one\n+two\n",
   );
-  assert.equal(unifiedDiff("n.txt", null, enc("x\n")), "--- /dev/null\n+++ b/n.txt\n@@ -0,0 +1,1 @@\n+x\n");
-  assert.equal(unifiedDiff("d.txt", enc("x\n"), null), "--- a/d.txt\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-x\n");
+  assert.equal(
+    unifiedDiff("n.txt", null, enc("x\n")),
+    "--- /dev/null\n+++ b/n.txt\n@@ -0,0 +1,1 @@\n+x\n",
+  );
+  assert.equal(
+    unifiedDiff("d.txt", enc("x\n"), null),
+    "--- a/d.txt\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-x\n",
+  );
   assert.equal(
     unifiedDiff("b.bin", new Uint8Array([0, 1, 2]), null),
     "Binary files a/b.bin and /dev/null differ\n",

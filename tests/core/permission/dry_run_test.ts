@@ -89,8 +89,15 @@ Deno.test("`describeCommand()` gives the command line, or the tool and its param
 });
 
 Deno.test("`Pipeline.decide()` with no approver lets a simulated call pass and says it would ask", async () => {
-  const asking = { name: "approval", check: () => ({ gate: "approval", action: "ask" as const, reason: "writes" }) };
-  const simulated = new Pipeline({ gates: [asking, dryRunGate()], confirm: null, autoApprove: false });
+  const asking = {
+    name: "approval",
+    check: () => ({ gate: "approval", action: "ask" as const, reason: "writes" }),
+  };
+  const simulated = new Pipeline({
+    gates: [asking, dryRunGate()],
+    confirm: null,
+    autoApprove: false,
+  });
   const d = await simulated.decide(input("write_to_file", { path: "x", content: "y" }));
   assert.equal(d.action, "simulate");
   assert.deepEqual(d.verdicts.at(-1), {
@@ -100,5 +107,8 @@ Deno.test("`Pipeline.decide()` with no approver lets a simulated call pass and s
     rule: "would ask: the call is only simulated",
   });
   const real = new Pipeline({ gates: [asking], confirm: null, autoApprove: false });
-  assert.equal((await real.decide(input("write_to_file", { path: "x", content: "y" }))).action, "deny");
+  assert.equal(
+    (await real.decide(input("write_to_file", { path: "x", content: "y" }))).action,
+    "deny",
+  );
 });

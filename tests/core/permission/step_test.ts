@@ -3,8 +3,8 @@ import type { ToolCall } from "../../../interfaces/tool.ts";
 import {
   type GatedCall,
   type StepChoice,
-  type StepPrompt,
   Stepper,
+  type StepPrompt,
   type StepView,
 } from "../../../core/permission/step.ts";
 import { findTool } from "../../../core/tools/mod.ts";
@@ -53,7 +53,11 @@ Deno.test("`Stepper.review()` shows the raw text and verdicts and records the us
   assert.equal(prompt.seen[0].rawText, "Let me look.\n<tool_call>…");
   assert.equal(prompt.seen[0].decision.verdicts[0].gate, "security");
   assert.equal(r.result, undefined);
-  assert.deepEqual(r.gated.decision.verdicts.at(-1), { gate: "step", action: "pass", rule: "user: run" });
+  assert.deepEqual(r.gated.decision.verdicts.at(-1), {
+    gate: "step",
+    action: "pass",
+    rule: "user: run",
+  });
   assert.equal(stepper.on, true);
 });
 
@@ -63,7 +67,11 @@ Deno.test("`Stepper.review()` skip gives the model a skipped result and runs not
   assert.equal(r.result?.ok, false);
   assert.equal(r.result?.code, "skipped");
   assert.match(r.result!.output, /The user skipped this call/);
-  assert.deepEqual(r.gated.decision.verdicts.at(-1), { gate: "step", action: "deny", rule: "user: skip" });
+  assert.deepEqual(r.gated.decision.verdicts.at(-1), {
+    gate: "step",
+    action: "deny",
+    rule: "user: skip",
+  });
 });
 
 Deno.test("`Stepper.review()` re-gates an edited call, shows it again, and notes the edit", async () => {
@@ -73,11 +81,16 @@ Deno.test("`Stepper.review()` re-gates an edited call, shows it again, and notes
     { kind: "run" },
   ]);
   const r = await new Stepper(prompt, { on: true }).review(gated("ls"), "", "/p", regate);
-  assert.deepEqual(prompt.notices, ["The edited call cannot be used: command: the command is empty"]);
+  assert.deepEqual(prompt.notices, [
+    "The edited call cannot be used: command: the command is empty",
+  ]);
   assert.equal(prompt.seen.length, 3);
   assert.deepEqual(prompt.seen[2].preview, { kind: "exec", command: "ls -la", cwd: "/p" });
   assert.equal(r.gated.call.params.command, "ls -la");
-  assert.match(r.note!, /The user edited this call's parameters before it ran: execute_command command="ls -la"/);
+  assert.match(
+    r.note!,
+    /The user edited this call's parameters before it ran: execute_command command="ls -la"/,
+  );
   assert.equal(r.gated.decision.verdicts.at(-1)?.rule, "user: edit, then run");
 });
 

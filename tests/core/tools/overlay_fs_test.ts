@@ -45,7 +45,12 @@ Deno.test("`OverlayFs` reads the disk until written, then its own copy; the disk
 
 Deno.test("`OverlayFs.remove()` hides a file and a whole tree; readDir merges and hides", async () => {
   await withTempDir(async (dir) => {
-    await makeTree(dir, { "keep.txt": "k", "old.txt": "o", "sub/x.txt": "x", "sub/deep/y.txt": "y" });
+    await makeTree(dir, {
+      "keep.txt": "k",
+      "old.txt": "o",
+      "sub/x.txt": "x",
+      "sub/deep/y.txt": "y",
+    });
     const fs = new OverlayFs(realFs);
     await fs.remove(join(dir, "old.txt"));
     await fs.writeFile(join(dir, "new.txt"), enc("n"));
@@ -80,7 +85,12 @@ Deno.test("`OverlayFs.mkdir()` creates parents with recursive, and a re-created 
 
 Deno.test("`OverlayFs.changes()` diffs files against the disk and lists directories", async () => {
   await withTempDir(async (dir) => {
-    await makeTree(dir, { "m.txt": "one\n", "same.txt": "s", "gone/a.txt": "a", "gone/b.txt": "b" });
+    await makeTree(dir, {
+      "m.txt": "one\n",
+      "same.txt": "s",
+      "gone/a.txt": "a",
+      "gone/b.txt": "b",
+    });
     const fs = new OverlayFs(realFs);
     await fs.writeFile(join(dir, "m.txt"), enc("two\n"));
     await fs.writeFile(join(dir, "same.txt"), enc("s"));
@@ -89,7 +99,9 @@ Deno.test("`OverlayFs.changes()` diffs files against the disk and lists director
     await fs.writeFile(join(dir, "made/c.txt"), enc("c"));
     const { files, dirs } = await fs.changes();
     assert.deepEqual(
-      files.map((f) => [f.path.slice(dir.length + 1), f.before && dec(f.before), f.after && dec(f.after)]),
+      files.map((
+        f,
+      ) => [f.path.slice(dir.length + 1), f.before && dec(f.before), f.after && dec(f.after)]),
       [
         ["gone/a.txt", "a", null],
         ["gone/b.txt", "b", null],
@@ -110,7 +122,11 @@ Deno.test("file tools through `OverlayFs`: list, search and read see writes and 
     await makeTree(dir, { "src/a.ts": "const a = 1;\n", "src/b.ts": "const needle = 2;\n" });
     const before = await snapshot(dir);
     const ctx = testContext(dir, { fs: new OverlayFs(realFs) });
-    const w = await callTool(writeToFile, { path: "src/c.ts", content: "const needle = 3;\n" }, ctx);
+    const w = await callTool(
+      writeToFile,
+      { path: "src/c.ts", content: "const needle = 3;\n" },
+      ctx,
+    );
     assert.equal(w.ok, true, w.output);
     assert.equal((await callTool(deleteFile, { path: "src/b.ts" }, ctx)).ok, true);
     const list = await callTool(listFiles, { path: "src", recursive: "true" }, ctx);

@@ -1,0 +1,156 @@
+/**
+ * The rows of the benchmark table: each benchmark's numbers with their
+ * measures, units and aims.
+ *
+ * @module
+ */
+import type { ProjectBenchRow } from "./project_bench.ts";
+import type { Row } from "./report.ts";
+
+/** One benchmark's numbers, by key. */
+export type Results = Record<string, number>;
+
+/** Every benchmark's results that ran. */
+export interface AllResults {
+  e2e?: Results;
+  /** The end-to-end numbers of the bundle. */
+  e2eBundle?: Results;
+  xml?: Results;
+  security?: Results;
+  sessions?: Results;
+  search?: Results;
+  debug?: Results;
+  project?: ProjectBenchRow[];
+}
+
+/** A result's key, or how to compute the shown value from the results. */
+type Key = string | ((x: Results) => number | string);
+
+const atMost = (n: number) => (v: number) => v <= n;
+const atLeast = (n: number) => (v: number) => v >= n;
+
+/** The end-to-end rows: from source and from the bundle side by side. */
+export function e2eRows(src: Results, bun: Results): Row[] {
+  const r = (measure: string, key: string, unit: string, aim?: string, meets?: Row["meets"]) => ({
+    area: "",
+    measure,
+    value: src[key],
+    bundle: bun[key],
+    unit,
+    aim,
+    meets,
+  });
+  const flat = (x: Results) => round2(x.s200_agent_ms_at_200 / x.s200_agent_ms_at_10);
+  return [
+    {
+      ...r("`minoc --version` (median)", "version_ms", "ms", "≤ 60", atMost(60)),
+      area: "start-up",
+    },
+    r("`minoc --version` (fastest)", "version_min_ms", "ms"),
+    r("`minoc --help` (median)", "help_ms", "ms"),
+    r("start → first request of `run` (median)", "first_request_ms", "ms", "≤ 200", atMost(200)),
+    r("start → first request (fastest)", "first_request_min_ms", "ms"),
+    r("peak memory, 1-turn `run`", "one_turn_peak_mb", "MB", "≤ 100", atMost(100)),
+    { ...r("wall time (median of 5)", "task3_wall_ms", "ms"), area: "3-turn task" },
+    r("agent time per turn (median)", "task3_agent_ms_per_turn", "ms", "≤ 5", atMost(5)),
+    r("agent time per turn (slowest)", "task3_agent_ms_max", "ms"),
+    r("peak memory", "task3_peak_mb", "MB", "≤ 100", atMost(100)),
+    { ...r("wall time", "s200_wall_ms", "ms"), area: "200-turn session" },
+    r(
+      "agent time per turn at turn 10 (median of 5–10)",
+      "s200_agent_ms_at_10",
+      "ms",
+      "≤ 5",
+      atMost(5),
+    ),
+    r("agent time per turn at turn 200 (195–200)", "s200_agent_ms_at_200", "ms", "≤ 5", atMost(5)),
+    {
+      ...r("turn 200 ÷ turn 10", "", "×", "≤ 1.5 (flat)", atMost(1.5)),
+      value: flat(src),
+      bundle: flat(bun),
+    },
+    r("agent time per turn, 95th percentile", "s200_agent_ms_p95", "ms"),
+    r("exit after the last reply", "s200_exit_after_last_reply_ms", "ms"),
+    r("peak memory", "s200_peak_mb", "MB", "≤ 100", atMost(100)),
+    { ...r("turn-1 prompt (all messages)", "prompt_turn1_chars", "chars"), area: "prompt" },
+    r("system prompt", "system_prompt_chars", "chars"),
+  ];
+}
+
+/** The rows of the in-process benchmarks that ran. */
+export function otherRows(all: AllResults): Row[] {
+  const rows: Row[] = [];
+  const add = (
+    area: string,
+    x: Results | undefined,
+    list: [string, Key, string, string?, Row["meets"]?][],
+  ) => {
+    if (!x) return;
+    list.forEach(([measure, key, unit, aim, meets], i) => {
+      const value = typeof key === "function" ? key(x) : x[key];
+      rows.push({ area: i === 0 ? area : "", measure, value, unit, aim, meets });
+    });
+  };
+  add("XML parsing (1 MB reply)", all.xml, [
+    ["parsed whole", "xml_whole_mb_s", "MB/s", "≥ 50", atLeast(50)],
+    ["fed in 16-byte chunks", "xml_chunk16_mb_s", "MB/s", "≥ 50", atLeast(50)],
+    ["fed in 1-byte chunks", "xml_chunk1_mb_s", "MB/s"],
+    ["16-byte chunks ÷ whole (time)", "xml_chunk16_vs_whole", "×", "≤ 2", atMost(2)],
+    ["1-byte chunks ÷ whole (time)", "xml_chunk1_vs_whole", "×", "≤ 2", atMost(2)],
+  ]);
+  add("security checks", all.security, [
+    ["verdicts per second (corpus)", "verdicts_per_second", "/s", "≥ 1,000", atLeast(1000)],
+    ["bash / PowerShell / cmd", perShell, "/s"],
+    ["latency, median", "p50_us", "µs"],
+    ["latency, 99th percentile", "p99_us", "µs"],
+  ]);
+  add("session persistence (2,000 messages)", all.sessions, [
+    ["tool output recorded", "content_mb", "MB"],
+    ["append at message 10", "append_ms_at_10", "ms"],
+    ["append at message 2,000", "append_ms_at_2000", "ms"],
+    [
+      "message 2,000 ÷ message 10",
+      (x) => round2(x.append_ms_at_2000 / x.append_ms_at_10),
+      "×",
+      "≤ 1.5 (flat)",
+      atMost(1.5),
+    ],
+    ["whole session", "total_ms", "ms"],
+  ]);
+  add("search_files vs ripgrep (50,000 files)", all.search, [
+    ["content search, literal: minoc", "literal_minoc_ms", "ms"],
+    ["content search, literal: ripgrep", "literal_rg_ms", "ms"],
+    ["literal: minoc ÷ ripgrep", "literal_ratio", "×", "≤ 2", atMost(2)],
+    ["regex: minoc ÷ ripgrep", "regex_ratio", "×", "≤ 2", atMost(2)],
+    ["file names (*.md): minoc ÷ ripgrep", "names_ratio", "×"],
+    ["same files found as ripgrep (1 = yes)", "literal_same_files", ""],
+  ]);
+  add("debug mode's own cost", all.debug, [
+    ["one turn's events, debug off", "off_turn_us", "µs"],
+    ["one turn traced and logged", "trace_turn_us", "µs", "< 1,000", atMost(1000)],
+    ["one 100 KB request logged", "request_log_us", "µs"],
+  ]);
+  (all.project ?? []).forEach((p, i) =>
+    rows.push({
+      area: i === 0 ? "project analysis (session start)" : "",
+      measure: `${p.tree} (${p.files.toLocaleString("en-US")} files, ${p.tokens} tokens): ` +
+        "warm / new process",
+      value: `${Math.round(p.totalMs)} / ${Math.round(p.coldMs)}`,
+      unit: "ms",
+    })
+  );
+  return rows;
+}
+
+function perShell(x: Results): string {
+  const shells = [
+    x.bash_verdicts_per_second,
+    x.powershell_verdicts_per_second,
+    x.cmd_verdicts_per_second,
+  ];
+  return shells.map((n) => n.toLocaleString("en-US")).join(" / ");
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
