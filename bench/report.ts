@@ -61,7 +61,7 @@ function show(v: number | string | undefined): string {
   if (v === undefined) return "";
   if (typeof v === "string") return v;
   if (Number.isNaN(v)) return "n/a";
-  return Number.isInteger(v) ? v.toLocaleString("en-US") : String(v);
+  return v.toLocaleString("en-US", { maximumFractionDigits: Math.abs(v) >= 100 ? 0 : 2 });
 }
 
 function verdict(row: Row): string {

@@ -60,7 +60,7 @@ const NO_USER = "No user is available to answer; decide yourself and continue.";
 
 /** Builds the `replay` command. */
 export function replayCommand(io: CliIO, env: ReplayEnv): Command {
-  return new Command("replay")
+  const cmd = new Command("replay")
     .description(
       "re-run a recorded session through today's parser and gates (dry-run) and report differences",
     )
@@ -96,6 +96,7 @@ export function replayCommand(io: CliIO, env: ReplayEnv): Command {
       }
       io.exitCode = report.differences > 0 ? EXIT.failed : EXIT.ok;
     });
+  return cmd as unknown as Command;
 }
 
 /** A session by file path, id or unique id prefix; usage error otherwise. */

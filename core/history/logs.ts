@@ -53,10 +53,13 @@ export const LOG_ROOT = "minoc";
  */
 export async function setupLogs(logsDir: string, opts: LogOptions): Promise<LogHandle> {
   await Deno.mkdir(logsDir, { recursive: true });
-  const file = (name: string, formatter = lineFormatter) =>
+  // Unbuffered files rotate exactly and lose nothing in a crash; debug.log is
+  // buffered (flushed every second and at dispose) so tracing stays cheap.
+  const file = (name: string, formatter = lineFormatter, buffered = false) =>
     safeSink(
       getRotatingFileSink(join(logsDir, name), {
-        bufferSize: 0,
+        bufferSize: buffered ? 64 * 1024 : 0,
+        ...(buffered ? { flushInterval: 1000 } : {}),
         maxSize: opts.maxSize ?? 5 * 1024 * 1024,
         maxFiles: opts.maxFiles ?? 3,
         formatter,
@@ -67,7 +70,7 @@ export async function setupLogs(logsDir: string, opts: LogOptions): Promise<LogH
     error: withFilter(file("error.log", errorFormatter), "error"),
     retry: file("retry.log"),
   };
-  if (opts.debug) sinks.debug = file("debug.log");
+  if (opts.debug) sinks.debug = file("debug.log", lineFormatter, true);
   await configure({
     reset: true,
     sinks,
@@ -85,8 +88,10 @@ export async function setupLogs(logsDir: string, opts: LogOptions): Promise<LogH
 }
 
 /** Wraps a sink so it only ever sees redacted records. */
-function safeSink(sink: Sink): Sink {
-  return (record: LogRecord) => sink(redactRecord(record));
+function safeSink(sink: Sink & Partial<Disposable>): Sink & Disposable {
+  const wrapped = (record: LogRecord) => sink(redactRecord(record));
+  // Keep the file sink's disposer, so dispose() flushes what is buffered.
+  return Object.assign(wrapped, { [Symbol.dispose]: () => sink[Symbol.dispose]?.() });
 }
 
 /** One text line per record, scanned once more for anything key-like. */

@@ -76,7 +76,6 @@ Deno.test({
       await t.waitFor(/Restored|Reverted|restored|reverted/);
       assert.equal(await Deno.readTextFile(join(dir, "src/math.ts")), MATH);
       assert.equal(await Deno.readTextFile(join(dir, "README.md")), "# Calc\n\nAdds numbers.\n");
-      if (Deno.env.get("SHOW_SCREEN")) console.log(await t.screen());
       await t.send("C-d");
       await t.waitFor(/\[exit 0\]/);
     } finally {

@@ -110,7 +110,8 @@ Deno.test({
       await t.waitFor(/\/exit[\s\S]*Ctrl\+C cancels/);
       await t.type("again");
       await t.send("Enter");
-      await t.waitFor(/Second answer\./);
+      // Wait for the prompt: a Ctrl+D sent before the line editor listens is lost.
+      await t.waitFor(/Second answer\.[\s\S]*›\s*$/);
       await t.send("C-d");
       await t.waitFor(/\[exit 0\]/);
     } finally {

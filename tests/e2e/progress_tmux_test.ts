@@ -44,6 +44,7 @@ Deno.test({
         await new Promise((r) => setTimeout(r, 100));
       }
       assert.match(screen, /Fast enough\./);
+      await t.waitFor(/Fast enough\.[\s\S]*›\s*$/);
       await t.send("C-d");
       await t.waitFor(/\[exit 0\]/);
     } finally {
@@ -70,7 +71,7 @@ Deno.test({
     try {
       await t.type("format please");
       await t.send("Enter");
-      const screen = await t.waitFor(/item one[\s\S]*tokens/);
+      const screen = await t.waitFor(/item one[\s\S]*tokens[\s\S]*›\s*$/);
       assert.match(screen, /^Title$/m, "the heading without its hashes");
       assert.match(screen, /^Some bold and code here$/m, "emphasis and code without markers");
       assert.match(screen, /^• item one$/m);
