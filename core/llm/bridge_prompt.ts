@@ -10,7 +10,7 @@
  * @module
  */
 import type { ChatMessage } from "../../interfaces/agent.ts";
-import { BRIDGE_DOC, type BridgeMode } from "../protocol/bridge_format.ts";
+import { BRIDGE_DOC, type BridgeMode, EDIT_BLOCKS_DOC } from "../protocol/bridge_format.ts";
 
 /** What one prompt is made of. */
 export interface BridgePromptInput {
@@ -38,10 +38,12 @@ export function renderBridgePrompt(i: BridgePromptInput): string {
   const convo = first?.role === "system" ? rest : [...i.messages];
   const last = convo.length > 0 ? convo[convo.length - 1] : undefined;
   const earlier = last?.role === "user" ? convo.slice(0, -1) : convo;
+  // The session's system prompt normally carries both docs already.
+  const docs = [EDIT_BLOCKS_DOC, BRIDGE_DOC].filter((d) => !system.includes(d));
   const out = [
     `=== Message ${i.turn} from minoc, a coding agent in the user's terminal ===`,
     `# Instructions\n${system.trim()}`,
-    BRIDGE_DOC,
+    ...docs,
     `# Project (${i.mode} mode): ${i.cwd}\n${projectIntro(i.mode)}\n\n${i.project}`,
   ];
   if (earlier.length > 0) {

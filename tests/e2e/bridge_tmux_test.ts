@@ -9,15 +9,19 @@ import { join } from "node:path";
 import { minocCommandLine, minocEnv } from "../support/cli.ts";
 import { makeTree } from "../support/tool_context.ts";
 import { hasTmux, TmuxSession } from "../support/tmux.ts";
+import { startServer } from "../support/server.ts";
 
 const MATH = "export function add(a: number, b: number): number {\n  return a + b;\n}\n";
 
-async function start(args: string[]): Promise<{ t: TmuxSession; dir: string; clip: string }> {
+async function start(
+  args: string[],
+  provider = ["--provider", "bridge"],
+): Promise<{ t: TmuxSession; dir: string; clip: string }> {
   const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_bridge_tmux_" }));
   await makeTree(dir, { "src/math.ts": MATH, "README.md": "# Calc\n\nAdds numbers.\n" });
   const clip = join(dir, ".clip", "clipboard.txt");
   const env = minocEnv({ cwd: dir, env: { MINOC_CLIPBOARD_FILE: clip } });
-  const t = await TmuxSession.start(minocCommandLine(["--provider", "bridge", ...args]), {
+  const t = await TmuxSession.start(minocCommandLine([...provider, ...args]), {
     cwd: dir,
     env,
     width: 220,
@@ -164,6 +168,53 @@ Deno.test({
       await t.send("C-d");
       const screen = await waitCount(t, /›/, 5);
       assert.match(screen, /A calculator\.\nIt adds\.\n[\s\S]*A calculator\.\nIt adds\./);
+      await t.send("C-d");
+      await t.waitFor(/\[exit 0\]/);
+    } finally {
+      await t.kill();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "chat: /provider bridge moves a server session to copy/paste and /provider openai back",
+  ignore: !hasTmux(),
+  async fn() {
+    await using server = await startServer({
+      replies: [{ text: "From the server." }, { text: "Server again." }],
+    });
+    const { t, dir, clip } = await start([], ["--base-url", server.baseUrl, "--model", "m"]);
+    try {
+      await t.type("hi");
+      await t.send("Enter");
+      await t.waitFor(/From the server\./);
+      await t.type("/provider bridge");
+      await t.send("Enter");
+      await t.waitFor(/provider: bridge; each request is copied/);
+      await t.type("hello");
+      await t.send("Enter");
+      await t.waitFor(/read it from the clipboard/);
+      const prompt = await Deno.readTextFile(clip);
+      assert.match(prompt, /# Edit blocks[\s\S]*# Working through copy and paste/);
+      assert.match(
+        prompt,
+        /## User:\nhi\n\n## You:\nFrom the server\.[\s\S]*# The user's request\nhello/,
+      );
+      await t.type("From the web chat.");
+      await t.send("Enter");
+      await t.type("<<<EOF>>>");
+      await t.send("Enter");
+      await waitCount(t, /›/, 4);
+      await t.type("/provider openai");
+      await t.send("Enter");
+      await t.waitFor(/provider: openai/);
+      await t.type("and now?");
+      await t.send("Enter");
+      await t.waitFor(/Server again\./);
+      const last = server.requests.at(-1)!.body.messages as { role: string; content: string }[];
+      assert.equal(last.at(-2)?.content, "From the web chat.\n");
+      assert.doesNotMatch(last[0].content, /# Edit blocks/, "blocks are off again with openai");
       await t.send("C-d");
       await t.waitFor(/\[exit 0\]/);
     } finally {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { ChatMessage, StreamEvent } from "../../../interfaces/agent.ts";
 import { type BridgeOptions, createBridgeProvider } from "../../../core/llm/bridge.ts";
 import { fileClipboard } from "../../../core/llm/clipboard.ts";
+import { BRIDGE_DOC, EDIT_BLOCKS_DOC } from "../../../core/protocol/bridge_format.ts";
 import { realFs } from "../../../core/tools/fs_port.ts";
 import { makeTree, withTempDir } from "../../support/tool_context.ts";
 import { ScriptedPort, type Step, typed } from "./bridge_port.ts";
@@ -193,5 +194,25 @@ Deno.test("bridge writes the prompt to a file when there is no clipboard, or wit
     assert.match(await Deno.readTextFile(file), /again/);
     assert.equal(await b.clip.read(), "", "the clipboard is left alone");
     assert.equal(b.provider.endpoint, `file ${file}`);
+  });
+});
+
+Deno.test("bridge prompt carries the edit-block and bridge rules once, whether the system prompt has them or not", async () => {
+  await withTempDir(async (dir) => {
+    const { seen, provider } = await setup(dir, [typed("a\n"), typed("b\n")]);
+    await collect(provider.stream({ messages: messages({ role: "user", content: "x" }) }));
+    const withDocs = `${SYSTEM}\n\n${EDIT_BLOCKS_DOC}\n\n${BRIDGE_DOC}`;
+    await collect(provider.stream({
+      messages: [{ role: "system", content: withDocs }, { role: "user", content: "y" }],
+    }));
+    for (const prompt of seen) {
+      assert.equal(prompt.split("# Edit blocks\n").length, 2, "edit-block rules once");
+      assert.equal(
+        prompt.split("# Working through copy and paste\n").length,
+        2,
+        "bridge rules once",
+      );
+    }
+    assert.match(seen[1], /^=== Message 2 from minoc/);
   });
 });
