@@ -25,6 +25,8 @@ export interface TimedRunOptions {
   /** The script minoc runs from: `main.ts` or a bundle. */
   entry: string;
   cwd: string;
+  /** The user's home for the run (default `<cwd>/.home`; `.minoc` goes inside it). */
+  home?: string;
   /** How often to read the memory high-water mark (default 5 ms). */
   pollMs?: number;
 }
@@ -39,7 +41,7 @@ export async function timedRun(args: string[], o: TimedRunOptions): Promise<Time
   const command = new Deno.Command(Deno.execPath(), {
     args: ["run", "--quiet", ...RUN_FLAGS, o.entry, ...args],
     cwd: o.cwd,
-    env: minocEnv({ cwd: o.cwd }),
+    env: minocEnv({ cwd: o.cwd, home: o.home }),
     clearEnv: true,
     stdin: "null",
     stdout: "piped",

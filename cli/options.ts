@@ -102,3 +102,21 @@ export function withModelOptions<C>(cmd: C): C {
 export function withWorkflowOptions<C>(cmd: C): C {
   return addOptions(cmd, WORKFLOW_OPTIONS);
 }
+
+/**
+ * `optsWithGlobals()` lets a parent's value win, defaults included (so the
+ * chat's default `session: true` undid `run --no-session`): here a value the
+ * user gave on the command itself wins.
+ */
+export function ownOptionsWin(cmd: {
+  opts(): object;
+  optsWithGlobals(): object;
+  getOptionValueSource(key: string): string | undefined;
+}): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...cmd.optsWithGlobals() };
+  for (const [key, value] of Object.entries(cmd.opts())) {
+    const source = cmd.getOptionValueSource(key);
+    if (source !== undefined && source !== "default") merged[key] = value;
+  }
+  return merged;
+}

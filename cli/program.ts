@@ -7,7 +7,7 @@
  */
 import { Command } from "@commander-js/extra-typings";
 import type { CliIO } from "./io.ts";
-import { withModelOptions, withWorkflowOptions } from "./options.ts";
+import { ownOptionsWin, withModelOptions, withWorkflowOptions } from "./options.ts";
 import { VERSION } from "./version.ts";
 
 /** A subcommand that is built only when it is invoked. */
@@ -189,24 +189,6 @@ export async function buildProgram(
 function preloadSession(): void {
   import("../core/llm/openai.ts").then((m) => m.preloadOpenAI()).catch(() => {});
   import("./session.ts").catch(() => {});
-}
-
-/**
- * `optsWithGlobals()` lets a parent's value win, defaults included (so the
- * chat's default `session: true` undid `run --no-session`): here a value the
- * user gave on the command itself wins.
- */
-function ownOptionsWin(cmd: {
-  opts(): object;
-  optsWithGlobals(): object;
-  getOptionValueSource(key: string): string | undefined;
-}): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...cmd.optsWithGlobals() };
-  for (const [key, value] of Object.entries(cmd.opts())) {
-    const source = cmd.getOptionValueSource(key);
-    if (source !== undefined && source !== "default") merged[key] = value;
-  }
-  return merged;
 }
 
 function collect(value: string, previous: string[]): string[] {

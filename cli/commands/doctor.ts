@@ -14,7 +14,7 @@ import type { Settings } from "../../core/config/settings.ts";
 import { createProvider } from "../../core/llm/select.ts";
 import { loadTokenCounter } from "../../core/agent/project_render.ts";
 import { type CliIO, EXIT } from "../io.ts";
-import { numberIn, withModelOptions } from "../options.ts";
+import { numberIn, ownOptionsWin, withModelOptions } from "../options.ts";
 import { palette } from "../ui/colors.ts";
 import type { CommonOptions } from "./common.ts";
 import {
@@ -50,7 +50,7 @@ export function doctorCommand(io: CliIO) {
         numberIn(1, 3600),
       ),
   ).action(async (_opts, cmd) => {
-    io.exitCode = await doctor(io, cmd.optsWithGlobals() as DoctorOptions);
+    io.exitCode = await doctor(io, ownOptionsWin(cmd) as DoctorOptions);
   });
 }
 

@@ -19,7 +19,7 @@ import {
 import { isEmptyProject } from "../../core/agent/project.ts";
 import { scanTree } from "../../core/agent/project_scan.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
-import { withModelOptions } from "../options.ts";
+import { ownOptionsWin, withModelOptions } from "../options.ts";
 import type { RunOptions } from "./run.ts";
 import { type Palette, palette } from "../ui/colors.ts";
 import type { SlashResult } from "./slash_state.ts";
@@ -39,7 +39,7 @@ export function newCommand(io: CliIO) {
       ),
   ).action(async (dir, _opts, cmd) => {
     // Model options are added untyped (see cli/options.ts); name their type here.
-    const opts = cmd.optsWithGlobals() as RunOptions & { task?: string };
+    const opts = ownOptionsWin(cmd) as RunOptions & { task?: string };
     if (opts.task === undefined && !Deno.stdin.isTerminal()) {
       throw new CliError(
         'minoc new asks its questions in a terminal: pass --task "…" to give the answers as text',

@@ -128,11 +128,18 @@ export function commandClipboard(name: string, write: Cmd, read?: Cmd): Clipboar
         stdout: "null",
         stderr: "null",
       }).spawn();
-      const w = child.stdin.getWriter();
-      await w.write(new TextEncoder().encode(text));
-      await w.close();
+      let broken: unknown = null;
+      try {
+        const w = child.stdin.getWriter();
+        await w.write(new TextEncoder().encode(text));
+        await w.close();
+      } catch (e) {
+        // The program quit before reading (a broken pipe): its exit code says why.
+        broken = e;
+      }
       const status = await child.status;
       if (!status.success) throw new Error(`${name} exited with code ${status.code}`);
+      if (broken) throw broken;
     },
     async read() {
       if (!read) throw new Error(`${name} cannot read the clipboard`);
