@@ -13,6 +13,7 @@ import { buildSystemPrompt } from "../core/agent/prompt.ts";
 import { analyzeProject, type ProjectAnalysis } from "../core/agent/project.ts";
 import { homeInputs, homePaths, resolveHome } from "../core/config/paths.ts";
 import type { Settings } from "../core/config/settings.ts";
+import { repairCutSessions } from "../core/history/store.ts";
 import { createRecorder, nullRecorder } from "../core/history/recorder.ts";
 import { type BackupStore, createBackupStore } from "../core/history/backups.ts";
 import { backingUpFs } from "../core/history/backup_fs.ts";
@@ -103,6 +104,11 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   const home = await resolveHome(homeInputs());
   if (home.warning) o.warn(home.warning);
   const paths = homePaths(home.dir);
+  if (o.record) {
+    for (const p of await repairCutSessions(paths.sessions, cwd)) {
+      o.warn(`Repaired session "${p}": a crash had cut its last message`);
+    }
+  }
   const security = await loadSecurityConfig(join(paths.config, "security.json"));
   if (!security.ok) throw new CliError(security.error, EXIT.usage);
   const modes = await openModes(o, home.dir, cwd);
@@ -185,25 +191,27 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     skills,
   });
   const makeProvider = (s: Settings) =>
-    edits.provider(() => withRetry(
-      modes.provider(
-        createProvider({
-          baseURL: s.baseURL,
-          apiKey: s.apiKey,
-          params: s.params,
-          quirks: s.modelQuirks,
-        }),
-        s,
-      ),
-      s.retry,
-      {
-        onRetry: (info) => {
-          o.warn(formatRetry(info));
-          const { attempt, max, waitMs } = info;
-          o.emit({ type: "retry_wait", attempt, max, waitMs, reason: shortReason(info.error) });
+    edits.provider(() =>
+      withRetry(
+        modes.provider(
+          createProvider({
+            baseURL: s.baseURL,
+            apiKey: s.apiKey,
+            params: s.params,
+            quirks: s.modelQuirks,
+          }),
+          s,
+        ),
+        s.retry,
+        {
+          onRetry: (info) => {
+            o.warn(formatRetry(info));
+            const { attempt, max, waitMs } = info;
+            o.emit({ type: "retry_wait", attempt, max, waitMs, reason: shortReason(info.error) });
+          },
         },
-      },
-    ));
+      )
+    );
   const provider = makeProvider(o.settings);
   const limits: RunLimits = { maxTurns: o.settings.maxTurns, maxParseErrors: 3 };
   const convo: Conversation = {

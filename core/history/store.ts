@@ -75,6 +75,29 @@ export async function repairSession(path: string): Promise<boolean> {
   return true;
 }
 
+/** A file cut by a crash this long ago (ms) cannot belong to a live writer. */
+export const CUT_AGE_MS = 10_000;
+
+/**
+ * Repairs the session files of `projectPath` that a crash left cut mid-write
+ * (see {@link repairSession}), so they are valid JSON again. A file modified
+ * in the last {@link CUT_AGE_MS} is left alone: a live writer never leaves a
+ * file cut for longer than one write. Returns the paths repaired.
+ */
+export async function repairCutSessions(
+  sessionsDir: string,
+  projectPath: string,
+  now = Date.now(),
+): Promise<string[]> {
+  const repaired: string[] = [];
+  for (const s of await listSessions(sessionsDir, { projectPath })) {
+    const info = await Deno.stat(s.path).catch(() => null);
+    if (!info?.mtime || now - info.mtime.getTime() < CUT_AGE_MS) continue;
+    if (await repairSession(s.path).catch(() => false)) repaired.push(s.path);
+  }
+  return repaired;
+}
+
 /** Every readable session under `sessionsDir`, newest first; unreadable files are skipped. */
 export async function listSessions(
   sessionsDir: string,
