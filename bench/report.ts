@@ -104,10 +104,13 @@ export function machineText(m: Machine): string {
   ].join("\n");
 }
 
-/** Writes RESULTS.md: the generated part, then the notes kept from the old file. */
+/** Writes RESULTS.md: the generated part, then the notes kept from the old file, formatted. */
 export async function writeResults(path: string, generated: string): Promise<void> {
   const old = await Deno.readTextFile(path).catch(() => "");
   const at = old.indexOf(NOTES_MARKER);
   const notes = at >= 0 ? old.slice(at + NOTES_MARKER.length).replace(/^\n+/, "") : "";
   await Deno.writeTextFile(path, `${generated.trimEnd()}\n\n${NOTES_MARKER}\n\n${notes}`);
+  // Aligned the way `deno fmt --check` (part of `deno task ok`) wants it.
+  await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", path], stderr: "null" })
+    .output();
 }

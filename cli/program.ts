@@ -143,7 +143,6 @@ export async function buildProgram(
     .enablePositionalOptions();
   configure(program, io);
   withModelOptions(program).action(async (opts) => {
-    preloadSession();
     const { chat } = await import("./commands/chat.ts");
     await chat(io, opts);
   });
@@ -165,7 +164,6 @@ export async function buildProgram(
         [] as string[],
       ),
   )).action(async (task, _opts, cmd) => {
-    preloadSession();
     const { runCommand } = await import("./commands/run.ts");
     // Options given before "run" count too; those after it win.
     await runCommand(io, task, ownOptionsWin(cmd) as ReturnType<typeof cmd.optsWithGlobals>);
@@ -179,16 +177,6 @@ export async function buildProgram(
     program.addCommand(configureTree(cmd, io));
   }
   return program;
-}
-
-/**
- * Starts loading what every model session needs (the session assembly and the
- * `openai` client, the largest module) while the command reads its settings,
- * so the first request does not wait for them one after the other.
- */
-function preloadSession(): void {
-  import("../core/llm/openai.ts").then((m) => m.preloadOpenAI()).catch(() => {});
-  import("./session.ts").catch(() => {});
 }
 
 function collect(value: string, previous: string[]): string[] {

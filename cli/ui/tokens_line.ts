@@ -12,9 +12,9 @@
  */
 import type { Usage } from "../../interfaces/agent.ts";
 
-/** `1,234`. */
+/** `1,234`. Grouped by hand: the first `toLocaleString` costs ~25 ms (ICU set-up) on turn 1. */
 export function formatCount(n: number): string {
-  return Math.round(n).toLocaleString("en-US");
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /** The text of the tokens line (without colour or indentation). */
