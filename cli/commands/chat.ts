@@ -103,10 +103,10 @@ export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): 
     io.out(c.dim(`Resumed session ${resume.session.sessionId} · ${n} messages\n`));
   }
   if (!opts.quiet) io.out(c.dim("Type a request, /help for commands, Ctrl+D or /exit to quit.\n"));
-  if (!opts.quiet && firstLine === undefined && session.project().empty) {
-    io.out(
-      c.dim("This folder is empty: describe what to build, or type /new for a few questions.\n"),
-    );
+  if (firstLine === undefined && !resume && session.project().empty) {
+    // An empty folder: start a new project by interview (Ctrl+C skips to a plain chat).
+    if (interactive) firstLine = "/new";
+    else if (!opts.quiet) io.out(c.dim("This folder is empty: describe what to build.\n"));
   }
   try {
     while (true) {

@@ -92,7 +92,14 @@ export async function handleSlash(
     case "/progress":
     case "/retry":
       if (!state) break;
-      return await (await import("./slash_context.ts")).slashContext(cmd, args, session, io, c, state);
+      return await (await import("./slash_context.ts")).slashContext(
+        cmd,
+        args,
+        session,
+        io,
+        c,
+        state,
+      );
     case "/workflow":
       await (await import("./workflow.ts")).slashWorkflow(args, session, io, c);
       return "handled";

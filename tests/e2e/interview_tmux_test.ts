@@ -197,3 +197,27 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "interview: the chat started in an empty folder asks what to build; Ctrl+C skips to chat",
+  ignore: !hasTmux(),
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "minoc_empty_" });
+    await using server = await startServer({ replies: [{ text: "Plain answer." }] });
+    const env = minocEnv({ cwd: dir });
+    const line = minocCommandLine(["--base-url", server.baseUrl, "--model", "m"]);
+    const t = await TmuxSession.start(line, { cwd: dir, env });
+    try {
+      await t.waitFor(/New project[\s\S]*What should it do\?/);
+      await t.send("C-c");
+      await t.waitFor(/›\s*$/m);
+      await t.type("hello");
+      await t.send("Enter");
+      await t.waitFor(/Plain answer\./);
+      assert.equal(server.requests.length, 1);
+    } finally {
+      await t.kill();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

@@ -19,6 +19,7 @@ Deno.test({
   ignore: !hasTmux(),
   async fn() {
     const dir = await Deno.makeTempDir({ prefix: "minoc_perm_" });
+    await Deno.writeTextFile(join(dir, "keep.txt"), "x\n"); // not empty: no interview
     await using server = await startServer({
       replies: [echo("one"), echo("two"), { text: "Both ran." }, echo("three"), {
         text: "Third ran.",

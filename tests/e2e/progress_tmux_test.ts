@@ -4,6 +4,7 @@
  * terminal. The spinner threshold is shortened with MINOC_PROGRESS_AFTER_MS.
  */
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { startServer } from "../support/server.ts";
 import { minocCommandLine, minocEnv, runMinoc } from "../support/cli.ts";
 import { hasTmux, TmuxSession } from "../support/tmux.ts";
@@ -20,6 +21,7 @@ Deno.test({
   ignore: !hasTmux(),
   async fn() {
     const dir = await Deno.makeTempDir({ prefix: "minoc_progress_" });
+    await Deno.writeTextFile(join(dir, "keep.txt"), "x\n"); // not empty: no interview
     await using server = await startServer({
       replies: [{ text: "Slow answer.", delayMs: 3000 }, { text: "Fast enough.", delayMs: 2500 }],
     });
@@ -59,6 +61,7 @@ Deno.test({
   ignore: !hasTmux(),
   async fn() {
     const dir = await Deno.makeTempDir({ prefix: "minoc_markdown_" });
+    await Deno.writeTextFile(join(dir, "keep.txt"), "x\n"); // not empty: no interview
     await using server = await startServer({
       replies: [{
         chunks: ["# Ti", "tle\n\nSome **bo", "ld** and `co", "de` here\n- item ", "one\n"],
@@ -87,6 +90,7 @@ Deno.test({
 
 Deno.test("run: no spinner output when stderr is not a terminal", async () => {
   const dir = await Deno.makeTempDir({ prefix: "minoc_progress_" });
+  await Deno.writeTextFile(join(dir, "keep.txt"), "x\n"); // not empty: no interview
   await using server = await startServer({ replies: [{ text: "Late answer.", delayMs: 1500 }] });
   try {
     const r = await runMinoc(["run", "hi", "--base-url", server.baseUrl, "--model", "m"], {

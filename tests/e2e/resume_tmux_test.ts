@@ -19,6 +19,7 @@ interface Msg {
 /** A project with two earlier sessions ("question one", then "question two"). */
 async function projectWithSessions(baseUrl: string): Promise<{ dir: string; home: string }> {
   const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_pick_" }));
+  await Deno.writeTextFile(join(dir, "keep.txt"), "x\n"); // not empty: no interview
   const home = join(dir, ".home");
   for (const q of ["question one", "question two"]) {
     const r = await runMinoc(["run", q, "--base-url", baseUrl, "--model", "m"], { cwd: dir, home });

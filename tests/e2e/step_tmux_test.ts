@@ -40,7 +40,9 @@ async function chatIn(
 }
 
 async function project(): Promise<string> {
-  return await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_step_" }));
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_step_" }));
+  await Deno.writeTextFile(join(dir, "keep.txt"), "x\n"); // not empty: no interview
+  return dir;
 }
 
 const exists = (p: string) => Deno.stat(p).then(() => true, () => false);
