@@ -24,6 +24,7 @@ import type {
   Usage,
 } from "../../interfaces/agent.ts";
 import { REDACTED } from "../history/redact.ts";
+import { decorateProvider } from "./decorate.ts";
 
 /** What the log says about the request besides its messages. */
 export interface DebugLogOptions {
@@ -40,18 +41,7 @@ export const LLM_DEBUG_CATEGORY = ["minoc", "debug", "llm"] as const;
 export function withDebugLog(provider: LlmProvider, options: DebugLogOptions): LlmProvider {
   const log = getLogger([...LLM_DEBUG_CATEGORY]);
   let seq = 0;
-  return {
-    get name() {
-      return provider.name;
-    },
-    get model() {
-      return provider.model;
-    },
-    get endpoint() {
-      return provider.endpoint;
-    },
-    stream: (request) => logged(provider, options, log, ++seq, request),
-  };
+  return decorateProvider(provider, (request) => logged(provider, options, log, ++seq, request));
 }
 
 async function* logged(

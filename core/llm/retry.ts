@@ -29,6 +29,7 @@ import type {
   StreamEvent,
 } from "../../interfaces/agent.ts";
 import { isRetryable } from "./errors.ts";
+import { decorateProvider } from "./decorate.ts";
 
 /** How often and how long to retry. */
 export interface RetryPolicy {
@@ -76,18 +77,7 @@ export function withRetry(
   policy: RetryPolicy,
   hooks: RetryHooks = {},
 ): LlmProvider {
-  return {
-    get name() {
-      return provider.name;
-    },
-    get model() {
-      return provider.model;
-    },
-    get endpoint() {
-      return provider.endpoint;
-    },
-    stream: (request) => retrying(provider, policy, hooks, request),
-  };
+  return decorateProvider(provider, (request) => retrying(provider, policy, hooks, request));
 }
 
 async function* retrying(

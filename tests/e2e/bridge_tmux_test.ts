@@ -80,8 +80,7 @@ Deno.test({
       await t.waitFor(/Restored|Reverted|restored|reverted/);
       assert.equal(await Deno.readTextFile(join(dir, "src/math.ts")), MATH);
       assert.equal(await Deno.readTextFile(join(dir, "README.md")), "# Calc\n\nAdds numbers.\n");
-      await t.send("C-d");
-      await t.waitFor(/\[exit 0\]/);
+      await t.quit();
     } finally {
       await t.kill();
       await Deno.remove(dir, { recursive: true });
@@ -133,8 +132,7 @@ Deno.test({
       await waitCount(t, /Press Enter when part 1\/\d+ is sent/, 2);
       await t.send("C-c");
       await t.waitFor(/Cancelled[\s\S]*›/);
-      await t.send("C-d");
-      await t.waitFor(/\[exit 0\]/);
+      await t.quit();
     } finally {
       await t.kill();
       await Deno.remove(dir, { recursive: true });
@@ -167,8 +165,7 @@ Deno.test({
       await t.send("Enter");
       await t.send("C-d");
       await t.waitFor(/A calculator\.\nIt adds\.\n[\s\S]*A calculator\.\nIt adds\.[\s\S]*›/);
-      await t.send("C-d");
-      await t.waitFor(/\[exit 0\]/);
+      await t.quit();
     } finally {
       await t.kill();
       await Deno.remove(dir, { recursive: true });
@@ -214,8 +211,7 @@ Deno.test({
       const last = server.requests.at(-1)!.body.messages as { role: string; content: string }[];
       assert.equal(last.at(-2)?.content, "From the web chat.\n");
       assert.doesNotMatch(last[0].content, /# Edit blocks/, "blocks are off again with openai");
-      await t.send("C-d");
-      await t.waitFor(/\[exit 0\]/);
+      await t.quit();
     } finally {
       await t.kill();
       await Deno.remove(dir, { recursive: true });

@@ -49,8 +49,7 @@ Deno.test({
       await t.send("Enter");
       await t.waitFor(/Done, line added\.[\s\S]*›/);
       assert.equal(await Deno.readTextFile(join(dir, "notes.md")), "line one\nline two\n");
-      await t.send("C-d");
-      await t.waitFor(/\[exit 0\]/);
+      await t.quit();
     } finally {
       await t.kill();
       await Deno.remove(dir, { recursive: true });
@@ -112,8 +111,7 @@ Deno.test({
       await t.send("Enter");
       // Wait for the prompt: a Ctrl+D sent before the line editor listens is lost.
       await t.waitFor(/Second answer\.[\s\S]*›\s*$/);
-      await t.send("C-d");
-      await t.waitFor(/\[exit 0\]/);
+      await t.quit();
     } finally {
       await t.kill();
       await Deno.remove(dir, { recursive: true });

@@ -45,8 +45,7 @@ Deno.test({
       assert.equal(screen.match(/Allow execute_command\?/g)?.length, 1, "asked only once");
       assert.match(server.requests[1].body.messages.at(-1).content, /one/);
       assert.match(server.requests[2].body.messages.at(-1).content, /two/);
-      await t.send("C-d");
-      await t.waitFor(/\[exit 0\]/);
+      await t.quit();
 
       const saved = JSON.parse(
         await Deno.readTextFile(join(env.MINOC_HOME, "config", "permissions.json")),

@@ -47,8 +47,7 @@ Deno.test({
       }
       assert.match(screen, /Fast enough\./);
       await t.waitFor(/Fast enough\.[\s\S]*›\s*$/);
-      await t.send("C-d");
-      await t.waitFor(/\[exit 0\]/);
+      await t.quit();
     } finally {
       await t.kill();
       await Deno.remove(dir, { recursive: true });
@@ -79,8 +78,7 @@ Deno.test({
       assert.match(screen, /^Some bold and code here$/m, "emphasis and code without markers");
       assert.match(screen, /^• item one$/m);
       assert.doesNotMatch(screen, /\*\*|# Ti/);
-      await t.send("C-d");
-      await t.waitFor(/\[exit 0\]/);
+      await t.quit();
     } finally {
       await t.kill();
       await Deno.remove(dir, { recursive: true });

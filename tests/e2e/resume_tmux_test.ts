@@ -62,8 +62,7 @@ Deno.test({
         { role: "assistant", content: "First answer." },
         { role: "user", content: "and then?" },
       ]);
-      await t.send("C-d");
-      await t.waitFor(/\[exit 0\]/);
+      await t.quit();
       const files = await sessionFiles(join(home, ".minoc"));
       assert.equal(files.length, 2, "the chat continued a file instead of starting one");
       const grown = files.find((f) => (f.messages as Msg[])[0].content === "question one")!;
@@ -92,8 +91,7 @@ Deno.test({
       await t.send("Enter");
       await t.waitFor(/Fresh answer\.[\s\S]*›/);
       assert.deepEqual(lastSent(server).slice(1), [{ role: "user", content: "hello" }]);
-      await t.send("C-d");
-      await t.waitFor(/\[exit 0\]/);
+      await t.quit();
       assert.equal((await sessionFiles(join(home, ".minoc"))).length, 3);
     } finally {
       await t.kill();

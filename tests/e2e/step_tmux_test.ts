@@ -92,8 +92,7 @@ Deno.test({
         2,
         "c.txt was not stepped",
       );
-      await t.send("C-d");
-      await t.waitFor(/\[exit 0\]/);
+      await t.quit();
     } finally {
       await t.kill();
       await Deno.remove(dir, { recursive: true });
@@ -141,8 +140,7 @@ Deno.test({
       await choose(t, "run");
       await t.waitFor(/Done\.[\s\S]*›/);
       assert.equal(await Deno.readTextFile(join(dir, "notes.md")), "second draft\n");
-      await t.send("C-d");
-      await t.waitFor(/\[exit 0\]/);
+      await t.quit();
     } finally {
       await t.kill();
       await Deno.remove(dir, { recursive: true });
@@ -173,8 +171,7 @@ Deno.test({
       await t.type("hi");
       await t.send("Enter");
       await t.waitFor(/Hello again\.[\s\S]*›/);
-      await t.send("C-d");
-      await t.waitFor(/\[exit 0\]/);
+      await t.quit();
     } finally {
       await t.kill();
       await Deno.remove(dir, { recursive: true });

@@ -78,6 +78,12 @@ export class TmuxSession {
     throw new Error(`Timed out waiting for ${pattern} on screen:\n${last}`);
   }
 
+  /** Quits the chat with Ctrl+D and waits for it to exit with code 0. */
+  async quit(): Promise<void> {
+    await this.send("C-d");
+    await this.waitFor(/\[exit 0\]/);
+  }
+
   /** Ends the session. */
   async kill(): Promise<void> {
     await tmux("kill-session", "-t", this.name).catch(() => "");
