@@ -24,7 +24,7 @@ export const TARGETS: Readonly<Record<string, string>> = {
   "x86_64-pc-windows-msvc": "minoc-windows-x86_64.exe",
 };
 
-/** The permissions the binary starts with: the same as `deno task start`. */
+/** The permissions the binary starts with: those of `deno task start`, and FFI for the `__confine` sandbox helper. */
 const PERMISSIONS = [
   "--allow-env",
   "--allow-read",
@@ -32,6 +32,7 @@ const PERMISSIONS = [
   "--allow-net",
   "--allow-run",
   "--allow-sys",
+  "--allow-ffi",
 ];
 
 const root = fileURLToPath(new URL("..", import.meta.url));

@@ -23,6 +23,7 @@ import { formatRetry, shortReason, withRetry } from "../core/llm/retry.ts";
 import { type ApprovalGate, approvalGate } from "../core/permission/approval.ts";
 import type { PermissionRule } from "../core/permission/rules.ts";
 import { type Mode, modeGate } from "../core/permission/mode_gate.ts";
+import { skillToolsGate } from "../core/permission/skill_tools_gate.ts";
 import { Pipeline } from "../core/permission/pipeline.ts";
 import { defaultShell, loadSecurityConfig, securityGate } from "../core/permission/security.ts";
 import { CliError, EXIT } from "./io.ts";
@@ -151,6 +152,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     projectDir: cwd,
     l1: skillSetup.l1,
     ignore: [home.dir],
+    allowUnconfined: o.settings.allowUnconfinedScripts,
     conversation: () => convo.messages,
     onMetrics: (m) => recorder.update({ skills: m }),
   });
@@ -167,6 +169,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   const pipeline = new Pipeline({
     gates: [
       modeGate(() => mode),
+      ...(skills ? [skillToolsGate(() => skills.active())] : []),
       securityGate({
         cwd,
         home: userHome,
@@ -225,7 +228,11 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       runner: { pipeline, context, backups, stepper: modes.stepper, simulate: modes.dry?.simulate },
       recorder: modes.recorder(recorder),
       limits,
-      emit: modes.emit(o.emit),
+      emit: modes.emit((ev) => {
+        // A skill stays in use (its allowed-tools apply) until the model's turn ends.
+        if (ev.type === "done" || (ev.type === "turn_start" && ev.turn === 1)) skills?.release();
+        o.emit(ev);
+      }),
       context: { window: o.settings.contextWindow },
     },
     convo,

@@ -156,6 +156,7 @@ function showRows(s: Settings, sources: SettingSources): [string, string, string
     ["maxTurns", s.maxTurns],
     ["contextWindow", s.contextWindow],
     ["progress", s.progress],
+    ["allowUnconfinedScripts", s.allowUnconfinedScripts],
     ...Object.entries(s.retry).map(([k, v]): [string, unknown] => [`retry.${k}`, v]),
     ...Object.entries(s.modelQuirks).map(([k, v]): [string, unknown] => [`quirks.${k}`, v]),
     ["customInstructions", s.customInstructions],

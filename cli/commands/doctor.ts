@@ -2,7 +2,8 @@
  * `minoc doctor [--model M]`: is this model ready for minoc? Checks the
  * configuration, reaches the server, lists its models, sends a short probe
  * asking for one tool call (parsed? how long? streamed? usage reported?) and
- * a long prompt of known length (does it come back whole?). One verdict per
+ * a long prompt of known length (does it come back whole?), and tells what
+ * sandbox confines skill scripts here. One verdict per
  * check; exit 1 when any check fails.
  *
  * @module
@@ -70,6 +71,7 @@ export async function doctor(io: CliIO, opts: DoctorOptions): Promise<number> {
   };
   io.out(c.bold("minoc doctor") + "\n");
   const settings = await configCheck(opts, show);
+  show(await sandboxCheck(settings?.allowUnconfinedScripts ?? false));
   if (settings) await serverChecks(settings, opts, show);
   const failed = checks.filter((k) => k.verdict === "fail").length;
   const warned = checks.filter((k) => k.verdict === "warn").length;
@@ -80,6 +82,19 @@ export async function doctor(io: CliIO, opts: DoctorOptions): Promise<number> {
       : c.green(`Verdict: ready (${passed} passed${warned ? `, ${warned} with warnings` : ""})\n`),
   );
   return failed > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/** What confines skill scripts here (a warning when nothing does). */
+async function sandboxCheck(allowUnconfined: boolean): Promise<Check> {
+  const { confinement } = await import("../../core/skills/confine.ts");
+  const c = await confinement();
+  if (c.kind !== "none") {
+    return { name: "sandbox", verdict: "pass", detail: `skill scripts confined by ${c.label}` };
+  }
+  const shell = allowUnconfined
+    ? "bash/sh scripts run unconfined (allowUnconfinedScripts)"
+    : "bash/sh scripts are refused";
+  return { name: "sandbox", verdict: "warn", detail: `no OS sandbox (${c.reason}); ${shell}` };
 }
 
 const LATER = ["server", "models", "tool call", "streaming", "usage", "context"];

@@ -51,6 +51,7 @@ export const SettingsFileSchema = z.strictObject({
   progress: z.boolean().optional(),
   maxTurns: int(1, 10_000).optional(),
   contextWindow: int(256, 100_000_000).optional(),
+  allowUnconfinedScripts: z.boolean().optional(),
 });
 
 /** The values `maxTokensField` accepts. */

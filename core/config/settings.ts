@@ -69,6 +69,8 @@ export interface Settings {
   /** The model's own instructions, appended to the common system prompt. */
   customInstructions?: string;
   modelQuirks: ModelQuirks;
+  /** Run bash/sh skill scripts even where the operating system cannot confine their writes. */
+  allowUnconfinedScripts: boolean;
 }
 
 /** Settings, or a message saying how to fix the configuration. */
@@ -143,6 +145,7 @@ export function mergeSettings(i: MergeInputs): MergeResult {
       maxRetryAfterMs: get<number>("retry.maxRetryAfterMs")!,
     },
     progress: get<boolean>("progress")!,
+    allowUnconfinedScripts: get<boolean>("allowUnconfinedScripts")!,
     contextWindow: get<number>("contextWindow")!,
     modelQuirks: {
       maxTokensField: get<ModelQuirks["maxTokensField"]>("quirks.maxTokensField")!,
@@ -253,6 +256,7 @@ function defaultsFor(model: string): Layer {
   return defaults({
     maxTurns: DEFAULT_MAX_TURNS,
     progress: true,
+    allowUnconfinedScripts: false,
     contextWindow: DEFAULT_CONTEXT_WINDOW,
     "retry.maxRetries": DEFAULT_RETRY_POLICY.maxRetries,
     "retry.baseDelayMs": DEFAULT_RETRY_POLICY.baseDelayMs,

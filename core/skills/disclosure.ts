@@ -205,7 +205,7 @@ export class Disclosure {
     add("Inputs", skill.inputs);
     add("Outputs", skill.outputs);
     add("Stages", skill.stages);
-    add("Allowed tools", skill.allowedTools);
+    add("Allowed tools (only these while this skill is in use)", skill.allowedTools);
     add("Scripts (run with run_skill_script)", await listFiles(join(skill.dir, "scripts")));
     add(
       "Resources (read with use_skill and resource)",

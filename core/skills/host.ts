@@ -35,6 +35,8 @@ export interface SkillHostOptions {
   /** The L1 index as rendered into the system prompt. */
   l1?: IndexText;
   limits?: Partial<SandboxLimits>;
+  /** Run bash/sh scripts even where the operating system cannot confine them (settings). */
+  allowUnconfined?: boolean;
   /** Absolute paths the outside-write check ignores (e.g. the `.minoc` home). */
   ignore?: string[];
   /** The conversation as the model sees it: text no longer in it is sent again. */
@@ -43,10 +45,17 @@ export interface SkillHostOptions {
   onMetrics?(metrics: SkillMetrics): void | Promise<void>;
 }
 
-/** A skill host that also reports its metrics. */
+/** A skill host that also reports its metrics and which skill is in use. */
 export interface SessionSkills extends SkillHost {
   readonly index: SkillIndex;
   metrics(): SkillMetrics;
+  /**
+   * The skill in use: the one named by the last successful disclosure (body,
+   * section or resource) or script run, until {@link SessionSkills.release}.
+   */
+  active(): Skill | undefined;
+  /** No skill is in use any more (the model ended its turn, or the user spoke). */
+  release(): void;
 }
 
 interface Resolved {
@@ -91,10 +100,15 @@ export async function createSkillHost(o: SkillHostOptions): Promise<SessionSkill
     const names = o.index.skills.filter((s) => !s.disableModelInvocation).map((s) => s.name);
     return fail("unknown_skill", `Unknown skill "${name}"; skills: ${names.join(", ") || "none"}`);
   };
+  let inUse: Skill | undefined;
   await publish();
   return {
     index: o.index,
     metrics: current,
+    active: () => inUse,
+    release() {
+      inUse = undefined;
+    },
     async disclose(req: SkillRequest): Promise<ToolResult> {
       const skill = find(req.name);
       if ("ok" in skill) return skill;
@@ -104,6 +118,7 @@ export async function createSkillHost(o: SkillHostOptions): Promise<SessionSkill
       const result = req.resource
         ? await disclosure.resource(skill, req.resource)
         : await disclosure.body(skill, req.section);
+      if (result.ok) inUse = skill;
       await publish();
       return result;
     },
@@ -116,6 +131,7 @@ export async function createSkillHost(o: SkillHostOptions): Promise<SessionSkill
     async run(req: ScriptRequest, signal: AbortSignal): Promise<ToolResult> {
       const r = await resolve(find(req.name), req.script, o.projectDir);
       if ("ok" in r) return r;
+      inUse = r.skill;
       const outcome = await runSandboxed({
         interpreter: r.interpreter,
         script: r.abs,
@@ -125,6 +141,7 @@ export async function createSkillHost(o: SkillHostOptions): Promise<SessionSkill
         signal,
         limits,
         ignore: o.ignore,
+        allowUnconfined: o.allowUnconfined,
       });
       const result = describeRun(r.skill.name, r.shown, outcome, o.projectDir, limits.maxFiles);
       const u = usage(r.skill.name);

@@ -1,6 +1,8 @@
 /**
  * Which interpreter runs a skill script, and how it is told to write only
- * under the project's `build/`:
+ * under the project's `build/`. The operating system enforces that for all
+ * of them where it can (Landlock, sandbox-exec: see confine.ts); each
+ * interpreter's own guard below adds to it, and is all there is elsewhere:
  *
  * - `deno`: Deno's own permission flags (`--allow-read=<skill>,<project>`,
  *   `--allow-write=<project>/build`, `--allow-env` for the three MINOC_*
@@ -12,9 +14,10 @@
  *   files for writing, removing, renaming and creating folders outside
  *   `build/`, and starting processes. It stops ordinary code, not code that
  *   is written to get around it (e.g. through ctypes).
- * - `bash`, `sh`: nothing stops a write; the runner detects files created
- *   or changed in the project and the skill folder, removes the created ones
- *   and reports the rest.
+ * - `bash`, `sh`: no guard of their own, so they run only under the OS
+ *   sandbox, or with `allowUnconfinedScripts`, when the runner's check
+ *   after the run removes files created in the project and the skill folder
+ *   and reports the changed ones.
  *
  * @module
  */

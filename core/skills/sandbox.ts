@@ -1,8 +1,10 @@
 /**
  * Runs one skill script in the sandbox: an allowed interpreter, the skill's
  * folder as working directory, a small environment, writes only under the
- * project's `build/` (see interpreters.ts for how each interpreter is held
- * to it, and the snapshots taken around every run), a timeout, a stdout
+ * project's `build/` (the operating system holds every interpreter to it
+ * where it can, see confine.ts; each interpreter's own guard adds to that,
+ * see interpreters.ts; snapshots around every run catch the rest), a private
+ * scratch folder as TMPDIR that is removed afterwards, a timeout, a stdout
  * cap, a cap on files produced, and one script at a time. Only the JSON
  * summary the script prints (`status`, `artifacts`, `warnings`) and the
  * list of files it produced reach the model — never its source.
@@ -16,6 +18,7 @@
  */
 import { relative } from "node:path";
 import { killTree } from "../tools/shell.ts";
+import { confinement } from "./confine.ts";
 import { type Interpreter, invocation, type SandboxDirs } from "./interpreters.ts";
 import { diffSnapshots, snapshot, type SnapshotDiff, undoCreated } from "./snapshot.ts";
 
@@ -48,11 +51,20 @@ export interface SandboxRun {
   limits?: Partial<SandboxLimits>;
   /** Absolute paths the outside-write check does not look at (e.g. the `.minoc` home). */
   ignore?: readonly string[];
+  /** Run bash/sh scripts even where the operating system cannot confine them. */
+  allowUnconfined?: boolean;
 }
 
 /** How a run ended. */
 export interface SandboxOutcome {
-  ending: "exited" | "timeout" | "cancelled" | "stdout_cap" | "busy" | "spawn_failed";
+  ending:
+    | "exited"
+    | "timeout"
+    | "cancelled"
+    | "stdout_cap"
+    | "busy"
+    | "spawn_failed"
+    | "unconfined";
   exitCode: number | null;
   stdout: string;
   /** The last 2,000 characters of stderr (for the user only). */
@@ -63,6 +75,8 @@ export interface SandboxOutcome {
   removed: string[];
   /** Files changed outside build/ (not undone). */
   changedOutside: string[];
+  /** What confined the script (`Landlock (ABI 7)`), or null when nothing did. */
+  confinedBy: string | null;
   ms: number;
   message?: string;
 }
@@ -80,19 +94,38 @@ export async function runSandboxed(run: SandboxRun): Promise<SandboxOutcome> {
     produced: [],
     removed: [],
     changedOutside: [],
+    confinedBy: null,
   };
   if (running) {
     return { ...base, ending: "busy", ms: 0, message: "another skill script is still running" };
   }
   running = true;
+  let scratch: string | undefined;
   try {
     const limits = { ...DEFAULT_LIMITS, ...run.limits };
+    const confine = await confinement();
+    const shell = run.interpreter === "bash" || run.interpreter === "sh";
+    if (confine.kind === "none" && shell && !run.allowUnconfined) {
+      return {
+        ...base,
+        ending: "unconfined",
+        ms: performance.now() - started,
+        message: `${run.interpreter} scripts run only where the operating system can confine ` +
+          `their writes to build/, and here ${confine.reason}. To run them anyway, with only ` +
+          `the check after the run, set "allowUnconfinedScripts": true in settings.json`,
+      };
+    }
     await Deno.mkdir(run.dirs.build, { recursive: true });
+    scratch = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_skill_" }));
     const watch = await watchAreas(run);
     const before = await Promise.all(watch.map((w) => snapshot(w.root, { skip: w.skip })));
     const node = run.interpreter === "node" ? await (nodeVersion ??= readNodeVersion()) : undefined;
     const inv = invocation(run.interpreter, run.script, run.shown, run.args, run.dirs, node);
-    const done = await spawnAndWait(inv.program, inv.args, run, limits);
+    const proc = confine.kind === "none" ? inv : confine.wrap(inv.program, inv.args, {
+      dirs: [await Deno.realPath(run.dirs.build), scratch],
+      files: Deno.build.os === "windows" ? [] : ["/dev/null"],
+    });
+    const done = await spawnAndWait(proc.program, proc.args, run, limits, scratch);
     const after = await Promise.all(watch.map((w) => snapshot(w.root, { skip: w.skip })));
     const diffs = watch.map((w, i) => ({
       build: w.build,
@@ -109,6 +142,7 @@ export async function runSandboxed(run: SandboxRun): Promise<SandboxOutcome> {
       produced: produced.sort(),
       removed,
       changedOutside: outside.flatMap((d: SnapshotDiff) => d.modified),
+      confinedBy: confine.kind === "none" ? null : confine.label,
       ms: performance.now() - started,
     };
   } catch (e) {
@@ -120,6 +154,7 @@ export async function runSandboxed(run: SandboxRun): Promise<SandboxOutcome> {
     };
   } finally {
     running = false;
+    if (scratch) await Deno.remove(scratch, { recursive: true }).catch(() => {});
   }
 }
 
@@ -144,13 +179,14 @@ async function spawnAndWait(
   args: string[],
   run: SandboxRun,
   limits: SandboxLimits,
+  scratch: string,
 ): Promise<Ended> {
   let child: Deno.ChildProcess;
   try {
     child = new Deno.Command(program, {
       args,
       cwd: run.dirs.skill,
-      env: scriptEnv(run.dirs),
+      env: { ...scriptEnv(run.dirs), TMPDIR: scratch, TMP: scratch, TEMP: scratch },
       clearEnv: true,
       stdin: "null",
       stdout: "piped",

@@ -53,7 +53,7 @@ export function describeRun(
   maxFiles: number,
 ): ToolResult {
   const head = `[${skill} ${shown}: ${ending(o)} in ${(o.ms / 1000).toFixed(1)} s]`;
-  if (o.ending === "busy" || o.ending === "spawn_failed") {
+  if (o.ending === "busy" || o.ending === "spawn_failed" || o.ending === "unconfined") {
     return fail(o.ending, `${head} ${o.message ?? "it could not start"}`);
   }
   const rel = (p: string) => relative(projectDir, p).replace(/\\/g, "/");

@@ -12,11 +12,13 @@ const CALL = {
 };
 const ECHO = { text: "PLUM-4821" };
 
-async function doctor(baseUrl: string | null, ...more: string[]) {
+async function doctor(baseUrl: string | null, ...more: (string | Record<string, string>)[]) {
+  const env = more.find((m) => typeof m !== "string");
+  const flags = more.filter((m): m is string => typeof m === "string");
   const dir = await Deno.makeTempDir({ prefix: "minoc_doctor_" });
   try {
-    const args = ["doctor", "--model", "m", ...(baseUrl ? ["--base-url", baseUrl] : []), ...more];
-    return await runMinoc(args, { cwd: dir });
+    const args = ["doctor", "--model", "m", ...(baseUrl ? ["--base-url", baseUrl] : []), ...flags];
+    return await runMinoc(args, { cwd: dir, env });
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -36,6 +38,7 @@ Deno.test("doctor: a good server passes every check and exits 0", async () => {
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.deepEqual(verdicts(r.stdout), {
     config: "pass",
+    sandbox: "pass",
     server: "pass",
     models: "pass",
     "tool call": "pass",
@@ -43,10 +46,11 @@ Deno.test("doctor: a good server passes every check and exits 0", async () => {
     usage: "pass",
     context: "pass",
   });
+  assert.match(r.stdout, /skill scripts confined by Landlock \(ABI \d+\)/);
   assert.match(r.stdout, /parsed read_file in \d+/);
   assert.match(r.stdout, /"m" is listed \(2: m, other\)/);
   assert.match(r.stdout, /came back whole: the model repeated the code; the server counted/);
-  assert.match(r.stdout, /Verdict: ready \(7 passed\)/);
+  assert.match(r.stdout, /Verdict: ready \(8 passed\)/);
   const [probe, long] = server.requests.filter((q) => q.path.endsWith("/chat/completions"));
   assert.equal(probe.body.stream, true);
   assert.match(probe.body.messages[0].content, /<read_file>/);
@@ -66,7 +70,7 @@ Deno.test("doctor: no usage reporting is a warning, and the echo alone proves th
   assert.equal(v.usage, "warn");
   assert.equal(v.context, "pass");
   assert.match(r.stdout, /reports no token usage/);
-  assert.match(r.stdout, /Verdict: ready \(6 passed, 1 with warnings\)/);
+  assert.match(r.stdout, /Verdict: ready \(7 passed, 1 with warnings\)/);
 });
 
 Deno.test("doctor: a long prompt the server cut fails the context check with the likely window", async () => {
@@ -85,7 +89,7 @@ Deno.test("doctor: a long prompt the server cut fails the context check with the
     r.stdout,
     /context window is probably about 2,048 tokens, not the 128,000 configured/,
   );
-  assert.match(r.stdout, /Verdict: not ready, 1 of 7 checks failed/);
+  assert.match(r.stdout, /Verdict: not ready, 1 of 8 checks failed/);
 });
 
 Deno.test("doctor: a reply without a tool call fails; --context-tokens 0 skips the long prompt", async () => {
@@ -108,6 +112,7 @@ Deno.test("doctor: a server that is down fails and skips the checks that need it
   assert.equal(r.code, 1, r.stdout + r.stderr);
   assert.deepEqual(verdicts(r.stdout), {
     config: "pass",
+    sandbox: "pass",
     server: "FAIL",
     models: "skip",
     "tool call": "skip",
@@ -118,8 +123,12 @@ Deno.test("doctor: a server that is down fails and skips the checks that need it
   assert.match(r.stdout, /cannot reach http:\/\/127\.0\.0\.1:\d+\/v1/);
 });
 
-Deno.test("doctor: no configuration fails the first check and says how to fix it", async () => {
-  const r = await doctor(null);
+Deno.test("doctor: no configuration fails the first check and says how to fix it; no sandbox warns", async () => {
+  const r = await doctor(null, { MINOC_NO_CONFINE: "1" });
+  assert.match(
+    r.stdout,
+    /warn {2}sandbox {4}no OS sandbox \(MINOC_NO_CONFINE=1 turned it off\); bash\/sh scripts are refused/,
+  );
   assert.equal(r.code, 1, r.stdout + r.stderr);
   assert.equal(verdicts(r.stdout).config, "FAIL");
   assert.match(r.stdout, /No model server configured/);

@@ -203,3 +203,47 @@ Deno.test("skills list, show and validate report what they find", async () => {
   );
   assert.match(all.stdout, /\n5 valid, 0 invalid\n$/);
 });
+
+Deno.test({
+  name: "run: a shell script runs confined by the OS; its writes outside build/ are refused",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    await using p = await project();
+    await Deno.writeTextFile(join(p.dir, "existing.txt"), "before\n");
+    const outside = await Deno.makeTempDir({ prefix: "minoc_outside_" });
+    await Deno.writeTextFile(join(outside, "keep.txt"), "keep\n");
+    await using server = await startServer({
+      replies: [
+        {
+          text: call("run_skill_script", {
+            name: "sandbox-lab",
+            script: "escape.sh",
+            args: JSON.stringify([outside]),
+          }),
+        },
+        { text: call("run_skill_script", { name: "sandbox-lab", script: "write.sh" }) },
+        { text: "Done." },
+      ],
+    });
+    try {
+      const r = await runMinoc(
+        ["run", "go", "--base-url", server.baseUrl, "--model", "m", "--yes"],
+        { cwd: p.dir },
+      );
+      assert.equal(r.code, 0, r.stderr);
+      const reqs = server.requests.filter((q) => q.path.endsWith("/chat/completions"));
+      const escaped = reqs[1].body.messages.at(-1).content;
+      assert.match(escaped, /^\[run_skill_script sandbox-lab\] Result:/);
+      assert.match(escaped, /"warnings":\["wrote:"\]/);
+      assert.equal(await Deno.readTextFile(join(p.dir, "existing.txt")), "before\n");
+      assert.deepEqual([...Deno.readDirSync(outside)].map((e) => e.name), ["keep.txt"]);
+      assert.match(reqs[2].body.messages.at(-1).content, /Files produced: build\/sh\/out\.txt/);
+      assert.equal(
+        await Deno.readTextFile(join(p.dir, "build", "sh", "out.txt")),
+        "sh was here\n",
+      );
+    } finally {
+      await Deno.remove(outside, { recursive: true });
+    }
+  },
+});

@@ -5,9 +5,9 @@ import { discoverSkills } from "../../../core/skills/index.ts";
 import type { SandboxLimits } from "../../../core/skills/sandbox.ts";
 import { skillProject } from "../../support/skills.ts";
 
-async function hostIn(dir: string, limits?: Partial<SandboxLimits>) {
+async function hostIn(dir: string, limits?: Partial<SandboxLimits>, allowUnconfined = false) {
   const index = await discoverSkills([join(dir, "skills")], () => {});
-  return await createSkillHost({ index, projectDir: dir, limits });
+  return await createSkillHost({ index, projectDir: dir, limits, allowUnconfined });
 }
 
 const run = (host: Awaited<ReturnType<typeof hostIn>>, script: string, args: string[] = []) =>
@@ -82,22 +82,65 @@ Deno.test("run() refuses python3, deno and node writes outside build/ through th
   assert.match(spawn.output, /"status":"refused"/);
 });
 
-Deno.test("run() removes files a shell script created outside build/ and reports the changes it cannot undo", async () => {
+Deno.test({
+  name:
+    "run() confines a shell script and what it starts: writes outside build/ are refused by the OS",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    await using p = await hostProject();
+    await Deno.writeTextFile(join(p.dir, "existing.txt"), "before\n");
+    const outside = await Deno.makeTempDir({ prefix: "minoc_outside_" });
+    await Deno.writeTextFile(join(outside, "keep.txt"), "keep\n");
+    try {
+      const host = await hostIn(p.dir);
+      const r = await run(host, "escape.sh", [outside]);
+      assert.ok(r.ok, r.output);
+      assert.match(r.output, /"warnings":\["wrote:"\]/, "no write outside build/ worked");
+      assert.match(r.display ?? "", /Permission denied/);
+      assert.equal(await Deno.readTextFile(join(p.dir, "existing.txt")), "before\n");
+      assert.ok(!await exists(join(p.dir, "escaped_dir")));
+      assert.deepEqual([...Deno.readDirSync(outside)].map((e) => e.name), ["keep.txt"]);
+      // TMPDIR is a private scratch folder the script may use; it is gone afterwards.
+      const scratch = (await Deno.readTextFile(join(p.dir, "build", "scratch.txt"))).trim();
+      assert.match(scratch, /minoc_skill_/);
+      assert.ok(!await exists(scratch), "scratch folder removed");
+    } finally {
+      await Deno.remove(outside, { recursive: true });
+    }
+  },
+});
+
+Deno.test("run() refuses shell scripts where nothing can confine them, unless unconfined scripts are allowed", async () => {
   await using p = await hostProject();
   await Deno.writeTextFile(join(p.dir, "existing.txt"), "before\n");
-  const host = await hostIn(p.dir);
-  const r = await run(host, "escape.sh");
-  assert.equal(r.ok, false);
-  assert.equal(r.code, "sandbox_violation");
-  assert.match(
-    r.output,
-    /Refused: the script created files outside build\/, which were removed: escaped_dir\/escaped_sh\.txt/,
-  );
-  assert.match(
-    r.output,
-    /Refused: the script changed files outside build\/ \(minoc cannot undo this\): existing\.txt/,
-  );
-  assert.ok(!await exists(join(p.dir, "escaped_dir")), "created folder removed");
+  Deno.env.set("MINOC_NO_CONFINE", "1");
+  try {
+    const refused = await run(await hostIn(p.dir), "escape.sh");
+    assert.equal(refused.code, "unconfined");
+    assert.match(
+      refused.output,
+      /bash scripts run only where the operating system can confine their writes to build\/, and here MINOC_NO_CONFINE=1 turned it off\. .*"allowUnconfinedScripts": true in settings\.json/,
+    );
+    assert.equal(await Deno.readTextFile(join(p.dir, "existing.txt")), "before\n");
+    const python = await run(await hostIn(p.dir), "escape.py");
+    assert.match(python.output, /"status":"refused: minoc sandbox: writing .* is refused/);
+
+    const host = await hostIn(p.dir, undefined, true);
+    const r = await run(host, "escape.sh");
+    assert.equal(r.ok, false);
+    assert.equal(r.code, "sandbox_violation");
+    assert.match(
+      r.output,
+      /Refused: the script created files outside build\/, which were removed: escaped_dir\/escaped_sh\.txt/,
+    );
+    assert.match(
+      r.output,
+      /Refused: the script changed files outside build\/ \(minoc cannot undo this\): existing\.txt/,
+    );
+    assert.ok(!await exists(join(p.dir, "escaped_dir")), "created folder removed");
+  } finally {
+    Deno.env.delete("MINOC_NO_CONFINE");
+  }
 });
 
 Deno.test("run() stops a script at the time limit, the stdout cap and the file cap", async () => {

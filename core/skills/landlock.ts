@@ -1,0 +1,132 @@
+/**
+ * Linux Landlock through Deno's FFI: confines the calling thread so that
+ * files may be written only beneath the given folders (and the given
+ * files), then replaces this process with the program to run. The kernel
+ * keeps the confinement across `execve` and hands it to every child, so
+ * nothing the program starts can write elsewhere either. Reading is not
+ * restricted. Landlock needs no privileges (Linux 5.13 or newer, when the
+ * kernel has it enabled).
+ *
+ * Only the `__confine` helper process (confine_main.ts) loads this module:
+ * the calling process is replaced, never minoc itself.
+ *
+ * @example
+ * ```ts
+ * const abi = landlockAbi(); // 0 when the kernel has no Landlock
+ * const failed = confineAndExec({ dirs: ["/p/build"], files: ["/dev/null"] }, ["bash", "x.sh"]);
+ * // only returns when something went wrong
+ * ```
+ * @module
+ */
+
+/** The syscalls and flags, the same on x86_64 and aarch64. */
+const SYS = { create: 444n, addRule: 445n, restrictSelf: 446n };
+const CREATE_RULESET_VERSION = 1;
+const RULE_PATH_BENEATH = 1n;
+const PR_SET_NO_NEW_PRIVS = 38;
+const O_PATH = 0o10000000;
+const O_CLOEXEC = 0o2000000;
+
+/** Access rights (LANDLOCK_ACCESS_FS_*) that change the file system. */
+const WRITE_FILE = 1n << 1n;
+const TRUNCATE = 1n << 14n;
+const WRITES_V1 = [1, 4, 5, 6, 7, 8, 9, 10, 11, 12].reduce((m, b) => m | (1n << BigInt(b)), 0n);
+const REFER = 1n << 13n;
+
+/** Where writing stays possible. */
+export interface Writable {
+  /** Folders: anything beneath them may be created, written, renamed and removed. */
+  dirs: readonly string[];
+  /** Single files that may be written (e.g. `/dev/null`). */
+  files: readonly string[];
+}
+
+const SYMBOLS = {
+  ruleset: { name: "syscall", parameters: ["i64", "pointer", "usize", "u32"], result: "i64" },
+  addRule: { name: "syscall", parameters: ["i64", "i64", "i64", "pointer", "u32"], result: "i64" },
+  restrict: { name: "syscall", parameters: ["i64", "i64", "u32"], result: "i64" },
+  prctl: { parameters: ["i32", "u64", "u64", "u64", "u64"], result: "i32" },
+  open: { parameters: ["buffer", "i32"], result: "i32" },
+  execvp: { parameters: ["buffer", "buffer"], result: "i32" },
+  strerror: { parameters: ["i32"], result: "pointer" },
+  __errno_location: { parameters: [], result: "pointer" },
+} as const;
+
+type Libc = Deno.DynamicLibrary<typeof SYMBOLS>["symbols"];
+
+let libc: Libc | null = null;
+
+/** The C library, opened once; throws with the names tried when none opens. */
+function open(): Libc {
+  if (libc) return libc;
+  const names = ["libc.so.6", "libc.so", "libc.musl-x86_64.so.1", "libc.musl-aarch64.so.1"];
+  for (const name of names) {
+    try {
+      libc = Deno.dlopen(name, SYMBOLS).symbols;
+      return libc;
+    } catch {
+      // try the next name
+    }
+  }
+  throw new Error(`cannot open the C library (tried ${names.join(", ")})`);
+}
+
+/** The Landlock ABI version of the running kernel; 0 when Landlock is missing or off. */
+export function landlockAbi(): number {
+  if (Deno.build.os !== "linux") return 0;
+  const c = open();
+  const v = Number(c.ruleset(SYS.create, null, 0n, CREATE_RULESET_VERSION));
+  return v > 0 ? v : 0;
+}
+
+/** The last C error as text: `Permission denied (errno 13)`. */
+function lastError(c: Libc): string {
+  const errno = new Deno.UnsafePointerView(c.__errno_location()!).getInt32();
+  const text = c.strerror(errno);
+  return `${text ? Deno.UnsafePointerView.getCString(text) : "error"} (errno ${errno})`;
+}
+
+const cString = (s: string) => new TextEncoder().encode(s + "\0");
+
+/**
+ * Confines this thread to `writable` and runs `argv` (the program is looked
+ * up on PATH) in place of this process. Returns a message only on failure.
+ */
+export function confineAndExec(writable: Writable, argv: readonly string[]): string {
+  if (argv.length === 0) return "no program to run";
+  const c = open();
+  const abi = landlockAbi();
+  if (abi === 0) return "Landlock is not available in this kernel";
+  const handled = WRITES_V1 | (abi >= 2 ? REFER : 0n) | (abi >= 3 ? TRUNCATE : 0n);
+  const attr = new BigUint64Array([handled]);
+  const ruleset = c.ruleset(SYS.create, Deno.UnsafePointer.of(attr), 8n, 0);
+  if (ruleset < 0n) return `cannot create a Landlock ruleset: ${lastError(c)}`;
+  const allow = (path: string, access: bigint): string | null => {
+    const fd = c.open(cString(path), O_PATH | O_CLOEXEC);
+    if (fd < 0) return `cannot open "${path}": ${lastError(c)}`;
+    const rule = new DataView(new ArrayBuffer(12)); // packed: u64 allowed_access, s32 parent_fd
+    rule.setBigUint64(0, access, true);
+    rule.setInt32(8, fd, true);
+    const r = c.addRule(SYS.addRule, ruleset, RULE_PATH_BENEATH, Deno.UnsafePointer.of(rule), 0);
+    return r < 0n ? `cannot allow writes to "${path}": ${lastError(c)}` : null;
+  };
+  for (const dir of writable.dirs) {
+    const problem = allow(dir, handled);
+    if (problem) return problem;
+  }
+  for (const file of writable.files) {
+    const problem = allow(file, handled & (WRITE_FILE | TRUNCATE));
+    if (problem) return problem;
+  }
+  if (c.prctl(PR_SET_NO_NEW_PRIVS, 1n, 0n, 0n, 0n) !== 0) {
+    return `cannot set no_new_privs: ${lastError(c)}`;
+  }
+  if (c.restrict(SYS.restrictSelf, ruleset, 0) < 0n) {
+    return `cannot apply the Landlock ruleset: ${lastError(c)}`;
+  }
+  const words = argv.map(cString);
+  const pointers = new BigUint64Array(words.length + 1);
+  words.forEach((w, i) => pointers[i] = BigInt(Deno.UnsafePointer.value(Deno.UnsafePointer.of(w))));
+  c.execvp(words[0], new Uint8Array(pointers.buffer));
+  return `cannot start "${argv[0]}": ${lastError(c)}`;
+}
