@@ -21,7 +21,7 @@
  *
  * @module
  */
-import { basename, extname } from "node:path";
+import { basename, extname, join } from "node:path";
 
 /** The interpreters skill scripts may use. */
 export const INTERPRETERS = ["python3", "node", "deno", "bash", "sh"] as const;
@@ -134,6 +134,29 @@ export function invocation(
       };
     default:
       return { program: interpreter, args: [script, ...args], display: `${interpreter} ${tail}` };
+  }
+}
+
+/**
+ * Folders the interpreter itself (never the script) writes to, which the OS
+ * sandbox must leave writable: Deno's module cache, so `npm:` and remote
+ * imports can be fetched (the script is still held to `build/` by Deno's
+ * own flags). Created when missing.
+ */
+export async function runtimeWritable(interpreter: Interpreter): Promise<string[]> {
+  if (interpreter !== "deno") return [];
+  const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE") ?? "";
+  const dir = Deno.env.get("DENO_DIR") ??
+    (Deno.build.os === "darwin"
+      ? join(home, "Library", "Caches", "deno")
+      : Deno.build.os === "windows"
+      ? join(Deno.env.get("LOCALAPPDATA") ?? home, "deno")
+      : join(Deno.env.get("XDG_CACHE_HOME") ?? join(home, ".cache"), "deno"));
+  try {
+    await Deno.mkdir(dir, { recursive: true });
+    return [await Deno.realPath(dir)];
+  } catch {
+    return [];
   }
 }
 

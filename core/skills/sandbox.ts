@@ -19,7 +19,7 @@
 import { relative } from "node:path";
 import { killTree } from "../tools/shell.ts";
 import { confinement } from "./confine.ts";
-import { type Interpreter, invocation, type SandboxDirs } from "./interpreters.ts";
+import { type Interpreter, invocation, runtimeWritable, type SandboxDirs } from "./interpreters.ts";
 import { diffSnapshots, snapshot, type SnapshotDiff, undoCreated } from "./snapshot.ts";
 
 /** The limits of a script run. */
@@ -122,7 +122,11 @@ export async function runSandboxed(run: SandboxRun): Promise<SandboxOutcome> {
     const node = run.interpreter === "node" ? await (nodeVersion ??= readNodeVersion()) : undefined;
     const inv = invocation(run.interpreter, run.script, run.shown, run.args, run.dirs, node);
     const proc = confine.kind === "none" ? inv : confine.wrap(inv.program, inv.args, {
-      dirs: [await Deno.realPath(run.dirs.build), scratch],
+      dirs: [
+        await Deno.realPath(run.dirs.build),
+        scratch,
+        ...await runtimeWritable(run.interpreter),
+      ],
       files: Deno.build.os === "windows" ? [] : ["/dev/null"],
     });
     const done = await spawnAndWait(proc.program, proc.args, run, limits, scratch);
@@ -252,7 +256,32 @@ async function readCapped(
   return new TextDecoder().decode(all);
 }
 
-/** A small environment: PATH, HOME, locale, Deno's cache, and where the script may write. */
+/** Passed through: where things are, the locale, caches, and how to reach the network (proxies, CAs). */
+const PASSED = [
+  "PATH",
+  "HOME",
+  "LANG",
+  "LC_ALL",
+  "DENO_DIR",
+  "XDG_CACHE_HOME",
+  "SYSTEMROOT",
+  "USERPROFILE",
+  "LOCALAPPDATA",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "NO_PROXY",
+  "http_proxy",
+  "https_proxy",
+  "no_proxy",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+  "DENO_CERT",
+  "DENO_TLS_CA_STORE",
+  "NODE_EXTRA_CA_CERTS",
+  "REQUESTS_CA_BUNDLE",
+];
+
+/** A small environment: {@link PASSED}, and the folders of the run. */
 export function scriptEnv(dirs: SandboxDirs): Record<string, string> {
   const env: Record<string, string> = {
     MINOC_SKILL_DIR: dirs.skill,
@@ -261,7 +290,7 @@ export function scriptEnv(dirs: SandboxDirs): Record<string, string> {
     PYTHONDONTWRITEBYTECODE: "1",
     NO_COLOR: "1",
   };
-  for (const k of ["PATH", "HOME", "LANG", "LC_ALL", "DENO_DIR", "SYSTEMROOT", "USERPROFILE"]) {
+  for (const k of PASSED) {
     const v = Deno.env.get(k);
     if (v !== undefined) env[k] = v;
   }

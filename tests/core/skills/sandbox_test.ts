@@ -110,6 +110,28 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name:
+    "run() leaves Deno's module cache writable, so a confined deno script can import npm packages",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    await using p = await hostProject();
+    const cache = await Deno.makeTempDir({ prefix: "minoc_deno_dir_" });
+    const before = Deno.env.get("DENO_DIR");
+    Deno.env.set("DENO_DIR", cache);
+    try {
+      const r = await run(await hostIn(p.dir), "npm.ts");
+      assert.ok(r.ok, r.output + "\n" + r.display);
+      assert.match(r.output, /"status":"ok"/);
+      assert.ok(await exists(join(cache, "npm", "registry.npmjs.org", "ignore")), "cached");
+    } finally {
+      if (before === undefined) Deno.env.delete("DENO_DIR");
+      else Deno.env.set("DENO_DIR", before);
+      await Deno.remove(cache, { recursive: true });
+    }
+  },
+});
+
 Deno.test("run() refuses shell scripts where nothing can confine them, unless unconfined scripts are allowed", async () => {
   await using p = await hostProject();
   await Deno.writeTextFile(join(p.dir, "existing.txt"), "before\n");
