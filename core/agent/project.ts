@@ -38,7 +38,7 @@ export interface ProjectAnalysis {
   empty: boolean;
   /** The "# Project" section of the system prompt. */
   section: string;
-  /** Tokens of `section` (o200k_base); at most its UTF-8 size when not counted. */
+  /** Tokens of `section` (cl100k_base); at most its UTF-8 size when not counted. */
   tokens: number;
   /** AGENTS.md and `.minoc/instructions.md`, joined; absent when there are none. */
   instructions?: string;

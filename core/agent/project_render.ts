@@ -3,7 +3,7 @@
  * prompt and fits it into a token budget: the tree is drawn at decreasing
  * detail (depth, files per folder, lines) until the whole section fits, then
  * cut line by line as a last resort. Tokens are counted with gpt-tokenizer
- * (o200k_base), imported on first use.
+ * (cl100k_base), imported on first use.
  *
  * @example
  * ```ts
@@ -50,8 +50,8 @@ const DETAILS: readonly Detail[] = [
 ];
 
 /**
- * The gpt-tokenizer counter (o200k_base), imported once on first use (about
- * 200 ms) and shared with the skills budgets, so a session loads one tokenizer.
+ * The gpt-tokenizer counter (cl100k_base), imported once on first use (about
+ * 90 ms) and shared with the skills budgets, so a session loads one tokenizer.
  */
 export function loadTokenCounter(): Promise<CountTokens> {
   return tokenCounter();

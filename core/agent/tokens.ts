@@ -2,7 +2,7 @@
  * Token counts for what the server does not report: the conversation's size
  * for context management, and a reply's usage when the stream carried none.
  *
- * Counting uses gpt-tokenizer (o200k_base), imported on first use so runs
+ * Counting uses gpt-tokenizer (cl100k_base), imported on first use so runs
  * that never count stay fast. Counts are cached per message object, so a
  * growing conversation is counted once per new message.
  *
@@ -24,7 +24,7 @@ const cache = new WeakMap<ChatMessage, number>();
 
 /** The tokenizer, loaded once. */
 function loadCounter(): Promise<Counter> {
-  counter ??= import("gpt-tokenizer").then((m) => {
+  counter ??= import("gpt-tokenizer/encoding/cl100k_base").then((m) => {
     // Text that merely mentions a special token such as <|endoftext|> is plain text here.
     const options = { disallowedSpecial: new Set<string>() };
     return (text: string) => m.countTokens(text, options);

@@ -1,5 +1,5 @@
 /**
- * Token counts for skill budgets, with gpt-tokenizer (o200k_base) loaded on
+ * Token counts for skill budgets, with gpt-tokenizer (cl100k_base) loaded on
  * first use, so sessions without skills never pay for the import.
  *
  * @example
@@ -17,7 +17,7 @@ let loading: Promise<TokenCounter> | null = null;
 
 /** The shared counter (the tokenizer is imported once, lazily). */
 export function tokenCounter(): Promise<TokenCounter> {
-  loading ??= import("gpt-tokenizer").then((m) => (text: string) => {
+  loading ??= import("gpt-tokenizer/encoding/cl100k_base").then((m) => (text: string) => {
     if (text === "") return 0;
     try {
       return m.countTokens(text);
