@@ -23,7 +23,8 @@ import type { SessionFile, SessionMessage, SessionMetadata } from "../../interfa
 /** The session fields that come before the messages. */
 export type SessionHeader = Omit<SessionFile, "messages" | "metadata">;
 
-const TAIL_START = '],"metadata":';
+/** How the tail line begins. */
+export const TAIL_START = '],"metadata":';
 
 /** Metadata of a session that has done nothing yet. */
 export function defaultMetadata(): SessionMetadata {

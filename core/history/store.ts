@@ -18,6 +18,7 @@ import {
   parseSessionText,
   renderSession,
 } from "./format.ts";
+import { endIsWhole, firstLine } from "./peek.ts";
 
 /** One line of a session listing. */
 export interface SessionSummary {
@@ -90,10 +91,15 @@ export async function repairCutSessions(
   now = Date.now(),
 ): Promise<string[]> {
   const repaired: string[] = [];
-  for (const s of await listSessions(sessionsDir, { projectPath })) {
-    const info = await Deno.stat(s.path).catch(() => null);
+  const wanted = resolve(projectPath);
+  for (const path of await sessionPaths(sessionsDir)) {
+    const info = await Deno.stat(path).catch(() => null);
     if (!info?.mtime || now - info.mtime.getTime() < CUT_AGE_MS) continue;
-    if (await repairSession(s.path).catch(() => false)) repaired.push(s.path);
+    if (await endIsWhole(path).catch(() => false)) continue;
+    const project = await headerProject(path) ??
+      await summarize(path).then((x) => resolve(x.projectPath), () => undefined);
+    if (project !== wanted) continue;
+    if (await repairSession(path).catch(() => false)) repaired.push(path);
   }
   return repaired;
 }
@@ -106,6 +112,11 @@ export async function listSessions(
   const wanted = opts.projectPath === undefined ? undefined : resolve(opts.projectPath);
   const out: SessionSummary[] = [];
   for (const path of await sessionPaths(sessionsDir)) {
+    if (wanted !== undefined) {
+      // Another project's session is skipped on its header line alone.
+      const project = await headerProject(path);
+      if (project !== undefined && project !== wanted) continue;
+    }
     const summary = await summarize(path).catch(() => undefined);
     if (summary === undefined) continue;
     if (wanted !== undefined && resolve(summary.projectPath) !== wanted) continue;
@@ -114,6 +125,13 @@ export async function listSessions(
   return out.sort((a, b) =>
     compare(b.timestamp, a.timestamp) || compare(b.id, a.id) || compare(b.path, a.path)
   );
+}
+
+/** The resolved project a session's header line names; undefined when it has no such line. */
+async function headerProject(path: string): Promise<string | undefined> {
+  const line = await firstLine(path).catch(() => null);
+  const header = line === null ? undefined : parseHeaderLine(line);
+  return header === undefined ? undefined : resolve(header.projectPath);
 }
 
 async function sessionPaths(sessionsDir: string): Promise<string[]> {
