@@ -131,6 +131,12 @@ export function otherRows(all: AllResults): Row[] {
     ],
     ["whole session", "total_ms", "ms"],
   ]);
+  add("session start over a history (300 sessions)", all.sessions, [
+    ["size of the history", "history_mb", "MB"],
+    ["crash check of every file", "repair_check_ms", "ms"],
+    ["listing this project's 30 sessions", "list_project_ms", "ms"],
+    ["listing all 300 sessions", "list_all_ms", "ms"],
+  ]);
   add("search_files vs ripgrep (50,000 files)", all.search, [
     ["content search, literal: minoc", "literal_minoc_ms", "ms"],
     ["content search, literal: ripgrep", "literal_rg_ms", "ms"],

@@ -24,7 +24,7 @@ import { machine, machineText, type Row, table, writeResults } from "./report.ts
 import { type AllResults, e2eRows, otherRows } from "./rows.ts";
 import { benchSearch } from "./search_bench.ts";
 import { benchSecurity } from "./security_bench.ts";
-import { benchSessions } from "./session_bench.ts";
+import { benchHistory, benchSessions } from "./session_bench.ts";
 import { benchXml } from "./xml_bench.ts";
 
 const BENCHES = ["e2e", "xml", "security", "sessions", "search", "debug", "project"] as const;
@@ -68,7 +68,7 @@ async function runAll(only: Set<Bench>): Promise<{ rows: Row[]; failures: string
   });
   await step("xml", benchXml);
   await step("security", benchSecurity);
-  await step("sessions", benchSessions);
+  await step("sessions", async () => ({ ...await benchSessions(), ...await benchHistory() }));
   await step("debug", benchDebug);
   await step("project", benchProject);
   await step("search", () => benchSearch());

@@ -7,7 +7,10 @@
  *
  * @module
  */
+import { join } from "node:path";
+import { dayFolder, defaultMetadata, renderSession } from "../core/history/format.ts";
 import { createRecorder } from "../core/history/recorder.ts";
+import { listSessions, repairCutSessions } from "../core/history/store.ts";
 
 const MESSAGES = 2_000;
 const encoder = new TextEncoder();
@@ -77,11 +80,66 @@ export async function benchSessions(): Promise<Record<string, number>> {
   }
 }
 
+const HISTORY_FILES = 300;
+const HISTORY_MESSAGES = 60;
+
+/**
+ * What a session start costs over a long history: 300 earlier sessions of
+ * ~200 KB (60 MB), a tenth of them in this project. Starting checks every
+ * file for crash damage and the chat lists this project's sessions.
+ */
+export async function benchHistory(): Promise<Record<string, number>> {
+  const dir = await Deno.makeTempDir({ prefix: "minoc_bench_history_" });
+  try {
+    const day = join(dir, dayFolder(new Date(Date.now() - 86_400_000)));
+    await Deno.mkdir(day);
+    let bytes = 0;
+    for (let i = 0; i < HISTORY_FILES; i++) {
+      const text = renderSession({
+        sessionId: `20261121-0000${String(i).padStart(3, "0")}`,
+        timestamp: new Date(Date.now() - 86_400_000 + i).toISOString(),
+        model: "bench",
+        systemPrompt: "You are minoc. ".repeat(400),
+        projectPath: i % 10 === 0 ? "/projects/here" : `/projects/other${i % 7}`,
+        mode: "agent",
+        messages: Array.from({ length: HISTORY_MESSAGES }, (_, k) => ({
+          ...messageFor(k + 2),
+          content: messageFor(k + 2).content.slice(0, 3_000),
+          timestamp: new Date().toISOString(),
+        })),
+        metadata: defaultMetadata(),
+      });
+      bytes += text.length;
+      await Deno.writeTextFile(join(day, `session_${i}.json`), text);
+    }
+    const old = new Date(Date.now() - 3_600_000);
+    for await (const e of Deno.readDir(day)) await Deno.utime(join(day, e.name), old, old);
+    const timed = async (f: () => Promise<unknown>) => {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const t = performance.now();
+        await f();
+        times.push(performance.now() - t);
+      }
+      return round(median(times));
+    };
+    return {
+      history_files: HISTORY_FILES,
+      history_mb: round(bytes / 1e6),
+      repair_check_ms: await timed(() => repairCutSessions(dir, "/projects/here")),
+      list_project_ms: await timed(() => listSessions(dir, { projectPath: "/projects/here" })),
+      list_all_ms: await timed(() => listSessions(dir)),
+    };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 function round(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
 
 if (import.meta.main) {
-  const result = await benchSessions();
+  const result = { ...await benchSessions(), ...await benchHistory() };
   for (const [name, value] of Object.entries(result)) console.log(`${name.padEnd(20)} ${value}`);
 }

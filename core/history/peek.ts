@@ -3,7 +3,8 @@
  * (which project, which model) and whether its end is whole. Starting a
  * session checks every earlier session for crash damage and lists this
  * project's sessions; with these, a large history costs a few reads per
- * file instead of reading and parsing every byte.
+ * file instead of reading and parsing every byte. They read synchronously:
+ * a few small reads each, where promise hops would cost more than the reads.
  *
  * @example
  * ```ts
@@ -19,13 +20,13 @@ const CHUNK = 64 * 1024;
 const MAX_HEADER = 8 * 1024 * 1024;
 
 /** The file's first line, or null when it has none within 8 MB. */
-export async function firstLine(path: string): Promise<string | null> {
-  using file = await Deno.open(path);
+export function firstLine(path: string): string | null {
+  using file = Deno.openSync(path);
   const decoder = new TextDecoder();
   const buf = new Uint8Array(CHUNK);
   let text = "";
   for (let read = 0; read < MAX_HEADER;) {
-    const n = await file.read(buf);
+    const n = file.readSync(buf);
     if (n === null) return null;
     read += n;
     const end = buf.subarray(0, n).indexOf(10);
@@ -39,23 +40,36 @@ export async function firstLine(path: string): Promise<string | null> {
  * Whether the file ends the way a finished write leaves it: a tail line
  * that parses, after a whole message line or the header. A crash can only
  * cut the last write, which wrote exactly those lines, so the rest of the
- * file needs no look. False also when the end cannot be judged from the
- * last 256 KB (then the caller reads the whole file).
+ * file needs no look. Reads the last 8 KB, more only for a long last
+ * message; false when 1 MB is not enough (then the caller reads it all).
  */
-export async function endIsWhole(path: string): Promise<boolean> {
-  using file = await Deno.open(path);
-  const size = (await file.stat()).size;
-  const start = Math.max(0, size - 4 * CHUNK);
-  await file.seek(start, Deno.SeekMode.Start);
-  const bytes = new Uint8Array(size - start);
+export function endIsWhole(path: string): boolean {
+  using file = Deno.openSync(path);
+  const size = file.statSync().size;
+  for (let span = 8 * 1024; span <= MAX_TAIL * 4; span *= 4) {
+    const start = Math.max(0, size - span);
+    const lines = linesFrom(file, start, size);
+    // The first line of a span that starts mid-file may be cut by the span, not the crash.
+    if (lines.length >= (start === 0 ? 2 : 3)) return judge(lines, start === 0);
+    if (start === 0) return false;
+  }
+  return false;
+}
+
+const MAX_TAIL = 256 * 1024;
+
+function linesFrom(file: Deno.FsFile, start: number, end: number): string[] {
+  file.seekSync(start, Deno.SeekMode.Start);
+  const bytes = new Uint8Array(end - start);
   for (let at = 0; at < bytes.length;) {
-    const n = await file.read(bytes.subarray(at));
-    if (n === null) return false;
+    const n = file.readSync(bytes.subarray(at));
+    if (n === null) break;
     at += n;
   }
-  const lines = new TextDecoder().decode(bytes).trimEnd().split("\n");
-  // The first line of a chunk that starts mid-file may be cut by the chunk, not the crash.
-  if (lines.length < (start === 0 ? 2 : 3)) return false;
+  return new TextDecoder().decode(bytes).trimEnd().split("\n");
+}
+
+function judge(lines: string[], whole: boolean): boolean {
   const [before, tail] = lines.slice(-2);
   if (!tail.startsWith(TAIL_START)) return false;
   try {
@@ -65,5 +79,5 @@ export async function endIsWhole(path: string): Promise<boolean> {
     return false;
   }
   return parseMessageLine(before) !== undefined ||
-    (lines.length === 2 && parseHeaderLine(before) !== undefined);
+    (whole && lines.length === 2 && parseHeaderLine(before) !== undefined);
 }

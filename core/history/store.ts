@@ -95,8 +95,8 @@ export async function repairCutSessions(
   for (const path of await sessionPaths(sessionsDir)) {
     const info = await Deno.stat(path).catch(() => null);
     if (!info?.mtime || now - info.mtime.getTime() < CUT_AGE_MS) continue;
-    if (await endIsWhole(path).catch(() => false)) continue;
-    const project = await headerProject(path) ??
+    if (whole(path)) continue;
+    const project = headerProject(path) ??
       await summarize(path).then((x) => resolve(x.projectPath), () => undefined);
     if (project !== wanted) continue;
     if (await repairSession(path).catch(() => false)) repaired.push(path);
@@ -114,7 +114,7 @@ export async function listSessions(
   for (const path of await sessionPaths(sessionsDir)) {
     if (wanted !== undefined) {
       // Another project's session is skipped on its header line alone.
-      const project = await headerProject(path);
+      const project = headerProject(path);
       if (project !== undefined && project !== wanted) continue;
     }
     const summary = await summarize(path).catch(() => undefined);
@@ -127,9 +127,23 @@ export async function listSessions(
   );
 }
 
+/** Whether the file's end is whole; false when it cannot be read. */
+function whole(path: string): boolean {
+  try {
+    return endIsWhole(path);
+  } catch {
+    return false;
+  }
+}
+
 /** The resolved project a session's header line names; undefined when it has no such line. */
-async function headerProject(path: string): Promise<string | undefined> {
-  const line = await firstLine(path).catch(() => null);
+function headerProject(path: string): string | undefined {
+  let line: string | null = null;
+  try {
+    line = firstLine(path);
+  } catch {
+    // unreadable: the caller decides
+  }
   const header = line === null ? undefined : parseHeaderLine(line);
   return header === undefined ? undefined : resolve(header.projectPath);
 }
