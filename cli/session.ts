@@ -197,12 +197,14 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     edits.provider(() =>
       withRetry(
         modes.provider(
-          createProvider({
-            baseURL: s.baseURL,
-            apiKey: s.apiKey,
-            params: s.params,
-            quirks: s.modelQuirks,
-          }),
+          (wire) =>
+            createProvider({
+              baseURL: s.baseURL,
+              apiKey: s.apiKey,
+              params: s.params,
+              quirks: s.modelQuirks,
+              wire,
+            }),
           s,
         ),
         s.retry,

@@ -19,6 +19,7 @@ import { loadDebugConfig } from "../core/config/debug.ts";
 import type { Settings } from "../core/config/settings.ts";
 import { DebugTrace } from "../core/history/debug_trace.ts";
 import { withDebugLog } from "../core/llm/debug.ts";
+import { createWireTap, type WireSink } from "../core/llm/wire.ts";
 import { createDryRun, type DryRun } from "../core/permission/dry_run.ts";
 import { Stepper, type StepPrompt } from "../core/permission/step.ts";
 import { realFs } from "../core/tools/fs_port.ts";
@@ -44,8 +45,11 @@ export interface SessionModes {
   readonly stepper: Stepper | null;
   /** Gates to put after approval. */
   gates(): Gate[];
-  /** The provider to use, wrapped for debug logging when debug is on. */
-  provider(inner: LlmProvider, settings: Settings): LlmProvider;
+  /**
+   * The provider `make` creates, wrapped for debug logging when debug is on
+   * (then `make` gets a wire sink, so the log shows the exact HTTP traffic).
+   */
+  provider(make: (wire?: WireSink) => LlmProvider, settings: Settings): LlmProvider;
   /** The recorder the loop uses; timed when debug is on. */
   recorder(inner: SessionRecorder): SessionRecorder;
   /** The event sink the loop uses; also traced when debug is on. */
@@ -69,10 +73,15 @@ export async function openModes(
     dry,
     stepper: o.step ? new Stepper(o.step.prompt, o.step) : null,
     gates: () => (dry ? [dry.gate] : []),
-    provider: (inner, settings) =>
-      debug
-        ? withDebugLog(inner, { params: settings.params, hasKey: settings.apiKey !== "" })
-        : inner,
+    provider(make, settings) {
+      if (!debug) return make();
+      const tap = createWireTap();
+      return withDebugLog(make(tap.sink), {
+        params: settings.params,
+        hasKey: settings.apiKey !== "",
+        tap,
+      });
+    },
     recorder(inner) {
       if (!debug) return inner;
       trace = new DebugTrace({ sessionId: inner.sessionId, terminal });

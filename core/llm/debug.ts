@@ -1,11 +1,13 @@
 /**
  * A decorator that writes every request to a provider and every response in
  * full to the debug log (LogTape category `["minoc", "debug", "llm"]`, i.e.
- * `debug.log`): the request's URL, headers (the API key is never written,
- * only `Bearer [REDACTED]`) and body (model, messages, sampling parameters,
- * as minoc sends them), and the response's text, usage, stop reason, error,
- * time to first token and total time. Put it inside the retry decorator so
- * that each attempt is logged.
+ * `debug.log`): the request's method, URL, headers (the API key is never
+ * written, only `Bearer [REDACTED]`) and body exactly as the HTTP client sent
+ * them (through the provider's wire tap, see wire.ts; rebuilt from the
+ * settings when there is no HTTP request, e.g. the bridge), the status and
+ * headers of the server's answer, and the response's text, usage, stop
+ * reason, error, time to first token and total time. Put it inside the retry
+ * decorator so that each attempt is logged.
  *
  * It is only installed in debug mode, so normal runs pay nothing for it.
  *
@@ -25,6 +27,7 @@ import type {
 } from "../../interfaces/agent.ts";
 import { REDACTED } from "../history/redact.ts";
 import { decorateProvider } from "./decorate.ts";
+import type { WireEvent, WireTap } from "./wire.ts";
 
 /** What the log says about the request besides its messages. */
 export interface DebugLogOptions {
@@ -32,6 +35,12 @@ export interface DebugLogOptions {
   params: ModelParams;
   /** Whether an API key is sent; the key itself is never written. */
   hasKey: boolean;
+  /**
+   * The provider's wire tap: each HTTP request is then logged as sent
+   * (`request N`), with the status and headers of its response (`status N`).
+   * Without it, or when no HTTP request was made, the request is rebuilt.
+   */
+  tap?: WireTap;
 }
 
 /** The LogTape category of the request and response records. */
@@ -51,7 +60,17 @@ async function* logged(
   id: number,
   request: ChatRequest,
 ): AsyncGenerator<StreamEvent> {
-  writeRaw(log, `request ${id} ${JSON.stringify(requestRecord(provider, options, request))}`);
+  let sent = 0;
+  const wired = (e: WireEvent) => {
+    if (e.type === "request") sent++;
+    // A second HTTP request in one turn: the retry without `stream_options`.
+    const name = `${e.type === "request" ? "request" : "status"} ${id}${
+      sent > 1 ? `.${sent}` : ""
+    }`;
+    writeRaw(log, `${name} ${JSON.stringify(wireRecord(e))}`);
+  };
+  if (options.tap) options.tap.listen(wired);
+  else writeRaw(log, `request ${id} ${JSON.stringify(requestRecord(provider, options, request))}`);
   const started = performance.now();
   const parts: string[] = [];
   let firstTokenMs: number | undefined;
@@ -67,6 +86,10 @@ async function* logged(
       yield ev;
     }
   } finally {
+    options.tap?.listen(null);
+    if (options.tap && sent === 0) {
+      writeRaw(log, `request ${id} ${JSON.stringify(requestRecord(provider, options, request))}`);
+    }
     const record = {
       ms: round(performance.now() - started),
       firstTokenMs: firstTokenMs === undefined ? null : round(firstTokenMs),
@@ -80,7 +103,19 @@ async function* logged(
   }
 }
 
-/** The request as minoc sends it: URL, headers (key redacted), body. */
+/** A wire event as logged: a JSON body is shown parsed. */
+function wireRecord(e: WireEvent) {
+  if (e.type === "response") return { status: e.status, ms: e.ms, headers: e.headers };
+  let body: unknown = e.body;
+  try {
+    body = JSON.parse(e.body);
+  } catch {
+    // not JSON: shown as text
+  }
+  return { method: e.method, url: e.url, headers: e.headers, body };
+}
+
+/** The request rebuilt from minoc's settings (no HTTP request was seen): URL, headers, body. */
 function requestRecord(provider: LlmProvider, o: DebugLogOptions, request: ChatRequest) {
   const p = o.params;
   const body: Record<string, unknown> = {

@@ -34,6 +34,7 @@ import type {
   StreamEvent,
 } from "../../interfaces/agent.ts";
 import { classifyError, rejectsStreamOptions } from "./errors.ts";
+import { tappedFetch, type WireSink } from "./wire.ts";
 
 /** Options of {@link createOpenAIProvider}. */
 export interface OpenAIProviderOptions {
@@ -51,6 +52,8 @@ export interface OpenAIProviderOptions {
   maxTokensField?: "max_tokens" | "max_completion_tokens";
   /** False for servers that reject `stream_options` (default true). */
   streamOptions?: boolean;
+  /** Told every HTTP request and response exactly as sent and received (debug mode). */
+  wire?: WireSink;
 }
 
 interface ProviderState {
@@ -144,8 +147,9 @@ async function clientOf(state: ProviderState): Promise<OpenAI> {
   if (state.client) return state.client;
   sdk ??= import("openai");
   const { default: OpenAIClient } = await sdk;
-  const { baseURL, apiKey, timeoutMs } = state.options;
+  const { baseURL, apiKey, timeoutMs, wire } = state.options;
   state.client = new OpenAIClient({
+    ...(wire ? { fetch: tappedFetch(wire) } : {}),
     baseURL,
     apiKey: apiKey || "unused",
     maxRetries: 0,

@@ -15,6 +15,7 @@
 import type { LlmProvider, ModelParams } from "../../interfaces/agent.ts";
 import { createOpenAIProvider } from "./openai.ts";
 import { type BridgeOptions, createBridgeProvider } from "./bridge.ts";
+import type { WireSink } from "./wire.ts";
 
 /** What {@link createProvider} needs: the provider name and its connection. */
 export interface ProviderConfig {
@@ -32,6 +33,8 @@ export interface ProviderConfig {
   };
   /** The copy/paste bridge's ports and files (provider `bridge`). */
   bridge?: BridgeOptions;
+  /** Told every HTTP request and response as sent and received (debug mode). */
+  wire?: WireSink;
 }
 
 const FACTORIES: Record<string, (config: ProviderConfig) => LlmProvider> = {
@@ -43,6 +46,7 @@ const FACTORIES: Record<string, (config: ProviderConfig) => LlmProvider> = {
       timeoutMs: config.timeoutMs,
       maxTokensField: config.quirks?.maxTokensField,
       streamOptions: config.quirks?.streamOptions,
+      wire: config.wire,
     }),
   bridge: (config) => {
     if (!config.bridge) throw new Error('Provider "bridge" needs its bridge options');

@@ -61,7 +61,15 @@ Deno.test("run --debug: debug.log has every request and response, no key, verdic
         server.requests[i - 1].body.messages,
         `request ${i} in full`,
       );
-      assert.equal(request.headers.authorization, "[REDACTED]");
+      assert.match(request.headers.authorization, /^(Bearer )?\[REDACTED\]$/);
+      // The exact bytes sent: what the client adds is there too.
+      assert.deepEqual(request.body, server.requests[i - 1].body, `request ${i} as sent`);
+      assert.deepEqual(request.body.stream_options, { include_usage: true });
+      assert.match(request.headers["user-agent"] ?? "", /OpenAI/i);
+      const status = log.split("\n").find((l) => l.includes(`minoc·debug·llm: status ${i} `))!;
+      const response = JSON.parse(status.slice(status.indexOf("{")));
+      assert.equal(response.status, 200);
+      assert.match(response.headers["content-type"], /^text\/event-stream/);
     }
     const reply = log.split("\n").find((l) => l.includes("minoc·debug·llm: response 2 "))!;
     assert.equal(JSON.parse(reply.slice(reply.indexOf("{"))).text, SCRIPT[1].text);
@@ -154,6 +162,34 @@ Deno.test("run --step is refused with exit code 2: step mode needs a terminal", 
     const r = await runMinoc(["run", "hi", "--step", "--model", "m"], { cwd: dir });
     assert.equal(r.code, 2);
     assert.match(r.stderr, /run --step is not possible: step mode needs a terminal/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("run --debug: a server that rejects stream_options shows both HTTP requests as sent, with their status", async () => {
+  const dir = await project();
+  await using server = await startServer({
+    replies: [{ text: "Hello.", rejectStreamOptions: true }],
+  });
+  try {
+    const r = await runMinoc(
+      ["run", "hi", "--debug", "--base-url", server.baseUrl, "--model", "m1"],
+      { cwd: dir },
+    );
+    assert.equal(r.code, 0, r.stderr);
+    const log = (await Deno.readTextFile(join(logsDir(dir), "debug.log"))).split("\n");
+    const record = (name: string) => {
+      const line = log.find((l) => l.includes(`minoc·debug·llm: ${name} {`));
+      assert.ok(line, `debug.log has "${name}"`);
+      return JSON.parse(line.slice(line.indexOf("{")));
+    };
+    assert.deepEqual(record("request 1").body.stream_options, { include_usage: true });
+    assert.equal(record("status 1").status, 400);
+    assert.equal(record("request 1.2").body.stream_options, undefined);
+    assert.equal(record("status 1.2").status, 200);
+    assert.equal(record("response 1").text, "Hello.");
+    assert.ok(!r.stderr.includes("stream_options"), r.stderr);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
