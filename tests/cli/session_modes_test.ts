@@ -30,7 +30,13 @@ Deno.test("`openModes()` with every mode off hands back the very same provider, 
     const emit = (_: AgentEvent) => {};
     const recorder = nullRecorder({});
     assert.equal(modes.debug, false);
-    assert.equal(modes.provider(provider, settings), provider);
+    const given: unknown[] = [];
+    const make = (wire?: unknown) => {
+      given.push(wire);
+      return provider;
+    };
+    assert.equal(modes.provider(make, settings), provider);
+    assert.deepEqual(given, [undefined], "no wire tap without debug mode");
     assert.equal(modes.recorder(recorder), recorder);
     assert.equal(modes.emit(emit), emit);
     assert.deepEqual(modes.gates(), []);
@@ -43,7 +49,13 @@ Deno.test("`openModes()` wraps what debug mode needs and adds dry-run's overlay 
   await inTemp(async (home, work) => {
     const modes = await openModes({ debug: true, dryRun: true }, home, work);
     assert.equal(modes.debug, true);
-    assert.notEqual(modes.provider(provider, settings), provider);
+    let wire: unknown;
+    const make = (sink?: unknown) => {
+      wire = sink;
+      return provider;
+    };
+    assert.notEqual(modes.provider(make, settings), provider);
+    assert.equal(typeof wire, "function", "debug mode taps the wire");
     const emit = (_: AgentEvent) => {};
     assert.notEqual(modes.emit(emit), emit);
     assert.ok(modes.dry?.fs instanceof OverlayFs);
