@@ -107,7 +107,7 @@ export async function benchHistory(): Promise<Record<string, number>> {
           content: messageFor(k + 2).content.slice(0, 3_000),
           timestamp: new Date().toISOString(),
         })),
-        metadata: defaultMetadata(),
+        metadata: { ...defaultMetadata(), messageCount: HISTORY_MESSAGES },
       });
       bytes += text.length;
       await Deno.writeTextFile(join(day, `session_${i}.json`), text);

@@ -151,7 +151,11 @@ function recoverLines(text: string): SessionFile {
     messages.push(message);
   }
   const metadata = parseTail(lines[i]) ?? totalsFrom(header, messages);
-  return { ...header, messages, metadata: { ...metadata, repaired: true } };
+  return {
+    ...header,
+    messages,
+    metadata: { ...metadata, messageCount: messages.length, repaired: true },
+  };
 }
 
 function parseTail(line: string | undefined): SessionMetadata | undefined {

@@ -41,9 +41,14 @@ export function firstLine(path: string): string | null {
  * that parses, after a whole message line or the header. A crash can only
  * cut the last write, which wrote exactly those lines, so the rest of the
  * file needs no look. Reads the last 8 KB, more only for a long last
- * message; false when 1 MB is not enough (then the caller reads it all).
+ * message; false when 512 KB is not enough (then the caller reads it all).
  */
 export function endIsWhole(path: string): boolean {
+  return endMetadata(path) !== null;
+}
+
+/** The metadata of a file whose end is whole (see {@link endIsWhole}); null otherwise. */
+export function endMetadata(path: string): Record<string, unknown> | null {
   using file = Deno.openSync(path);
   const size = file.statSync().size;
   for (let span = 8 * 1024; span <= MAX_TAIL * 4; span *= 4) {
@@ -51,9 +56,9 @@ export function endIsWhole(path: string): boolean {
     const lines = linesFrom(file, start, size);
     // The first line of a span that starts mid-file may be cut by the span, not the crash.
     if (lines.length >= (start === 0 ? 2 : 3)) return judge(lines, start === 0);
-    if (start === 0) return false;
+    if (start === 0) return null;
   }
-  return false;
+  return null;
 }
 
 const MAX_TAIL = 256 * 1024;
@@ -69,15 +74,37 @@ function linesFrom(file: Deno.FsFile, start: number, end: number): string[] {
   return new TextDecoder().decode(bytes).trimEnd().split("\n");
 }
 
-function judge(lines: string[], whole: boolean): boolean {
+function judge(lines: string[], whole: boolean): Record<string, unknown> | null {
   const [before, tail] = lines.slice(-2);
-  if (!tail.startsWith(TAIL_START)) return false;
+  if (!tail.startsWith(TAIL_START)) return null;
+  let metadata: unknown;
   try {
-    const metadata = JSON.parse(`{${tail.slice(2)}`).metadata;
-    if (typeof metadata !== "object" || metadata === null) return false;
+    metadata = JSON.parse(`{${tail.slice(2)}`).metadata;
   } catch {
-    return false;
+    return null;
   }
-  return parseMessageLine(before) !== undefined ||
+  if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) return null;
+  const closes = parseMessageLine(before) !== undefined ||
     (whole && lines.length === 2 && parseHeaderLine(before) !== undefined);
+  return closes ? metadata as Record<string, unknown> : null;
+}
+
+/**
+ * The first user message of a session in the line layout, read from just
+ * after the header line (which is `headerBytes` long); undefined when none
+ * is among the first 64 KB of messages.
+ */
+export function firstUserMessage(path: string, headerBytes: number): string | undefined {
+  using file = Deno.openSync(path);
+  const size = file.statSync().size;
+  const lines = linesFrom(
+    file,
+    Math.min(size, headerBytes + 1),
+    Math.min(size, headerBytes + CHUNK),
+  );
+  for (const line of lines.slice(0, -1)) {
+    if (!line.startsWith("{")) return undefined;
+    if (line.startsWith('{"role":"user"')) return parseMessageLine(line)?.content;
+  }
+  return undefined;
 }

@@ -132,6 +132,8 @@ class Recorder implements SessionRecorder {
     const { role, content, ...details } = message;
     const full: SessionMessage = { role, content, timestamp: at.toISOString(), ...details };
     this.#state.messages.push(full);
+    // Kept in the tail, so listings need not read the whole file to count.
+    this.#state.metadata.messageCount = this.#state.messages.length;
     this.#touch(at);
     return this.#writer?.append(JSON.stringify(full), this.#state.metadata) ?? Promise.resolve();
   }

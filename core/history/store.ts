@@ -18,7 +18,7 @@ import {
   parseSessionText,
   renderSession,
 } from "./format.ts";
-import { endIsWhole, firstLine } from "./peek.ts";
+import { endIsWhole, endMetadata, firstLine, firstUserMessage } from "./peek.ts";
 
 /** One line of a session listing. */
 export interface SessionSummary {
@@ -159,8 +159,13 @@ async function sessionPaths(sessionsDir: string): Promise<string[]> {
   return paths;
 }
 
-/** Reads the summary from the line layout when it can, else from the whole JSON. */
+/**
+ * Reads the summary from the header, the first user message and the tail's
+ * `messageCount` when the file has them; else from every line, or the whole JSON.
+ */
 async function summarize(path: string): Promise<SessionSummary> {
+  const quick = peekSummary(path);
+  if (quick) return quick;
   const text = await Deno.readTextFile(path);
   const lines = text.split("\n");
   const header = parseHeaderLine(lines[0]);
@@ -179,6 +184,19 @@ async function summarize(path: string): Promise<SessionSummary> {
     count++;
   }
   return summaryOf(path, header, first ?? "", count);
+}
+
+function peekSummary(path: string): SessionSummary | undefined {
+  try {
+    const line = firstLine(path);
+    const header = line === null ? undefined : parseHeaderLine(line);
+    const count = header ? endMetadata(path)?.messageCount : undefined;
+    if (!header || typeof count !== "number") return undefined;
+    const first = count === 0 ? "" : firstUserMessage(path, new TextEncoder().encode(line!).length);
+    return first === undefined ? undefined : summaryOf(path, header, first, count);
+  } catch {
+    return undefined;
+  }
 }
 
 function isWholeLine(line: string): boolean {

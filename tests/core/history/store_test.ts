@@ -94,6 +94,22 @@ Deno.test("`listSessions()` lists newest first with summaries, and filters by pr
   });
 });
 
+Deno.test("`listSessions()` takes the count from the tail and the first user message from the top, without reading the rest", async () => {
+  await withTemp(async (dir) => {
+    const path = await record(dir, new Date(2026, 0, 5, 10), "/a", ["sys", "the task", "reply"]);
+    const text = await Deno.readTextFile(path);
+    assert.match(text, /"messageCount":3/);
+    // A tail that says 99: only a listing that trusts the tail reports it.
+    await Deno.writeTextFile(path, text.replace('"messageCount":3', '"messageCount":99'));
+    const [quick] = await listSessions(dir);
+    assert.equal(quick.messageCount, 99);
+    assert.equal(quick.firstUserMessage, "the task");
+    // A file from before the count was kept is counted line by line.
+    await Deno.writeTextFile(path, text.replace('"messageCount":3,', ""));
+    assert.equal((await listSessions(dir))[0].messageCount, 3);
+  });
+});
+
 Deno.test("`listSessions()` reads hand-written JSON and skips files that are not sessions", async () => {
   await withTemp(async (dir) => {
     await Deno.mkdir(join(dir, "2025-12-31"));
