@@ -153,6 +153,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     l1: skillSetup.l1,
     ignore: [home.dir],
     allowUnconfined: o.settings.allowUnconfinedScripts,
+    backups,
     conversation: () => convo.messages,
     onMetrics: (m) => recorder.update({ skills: m }),
   });

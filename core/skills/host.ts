@@ -25,6 +25,8 @@ import type { Skill, SkillIndex } from "./index.ts";
 import { type Interpreter, invocation, pickInterpreter, type SandboxDirs } from "./interpreters.ts";
 import { emptyMetrics, emptyUsage, type SkillMetrics, type SkillUsage } from "./metrics.ts";
 import { DEFAULT_LIMITS, runSandboxed, type SandboxLimits } from "./sandbox.ts";
+import type { BackupStore } from "../history/backups.ts";
+import { keepBuild, MAX_KEPT_BYTES, recordBuild } from "./build_undo.ts";
 import { describeRun } from "./script_result.ts";
 import { tokenCounter } from "./tokens.ts";
 
@@ -37,6 +39,8 @@ export interface SkillHostOptions {
   limits?: Partial<SandboxLimits>;
   /** Run bash/sh scripts even where the operating system cannot confine them (settings). */
   allowUnconfined?: boolean;
+  /** The session's backups: a script's changes under build/ are recorded for undo. */
+  backups?: BackupStore | null;
   /** Absolute paths the outside-write check ignores (e.g. the `.minoc` home). */
   ignore?: string[];
   /** The conversation as the model sees it: text no longer in it is sent again. */
@@ -132,6 +136,7 @@ export async function createSkillHost(o: SkillHostOptions): Promise<SessionSkill
       const r = await resolve(find(req.name), req.script, o.projectDir);
       if ("ok" in r) return r;
       inUse = r.skill;
+      const kept = o.backups ? await keepBuild(r.dirs.build) : null;
       const outcome = await runSandboxed({
         interpreter: r.interpreter,
         script: r.abs,
@@ -144,6 +149,11 @@ export async function createSkillHost(o: SkillHostOptions): Promise<SessionSkill
         allowUnconfined: o.allowUnconfined,
       });
       const result = describeRun(r.skill.name, r.shown, outcome, o.projectDir, limits.maxFiles);
+      if (o.backups && kept) await recordBuild(kept, r.dirs.build, o.backups);
+      else if (o.backups) {
+        result.display = `${result.display}\nbuild/ holds more than ` +
+          `${MAX_KEPT_BYTES / 1024 / 1024} MB, so this run's changes there cannot be undone`;
+      }
       const u = usage(r.skill.name);
       const tokens = count(result.output);
       const source = count(await Deno.readTextFile(r.abs).catch(() => ""));

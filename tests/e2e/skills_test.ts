@@ -247,3 +247,28 @@ Deno.test({
     }
   },
 });
+
+Deno.test("run, then minoc undo: a script's changes under build/ are reverted like any edit", async () => {
+  await using p = await project();
+  const build = join(p.dir, "build");
+  await Deno.mkdir(build);
+  await Deno.writeTextFile(join(build, "keep.txt"), "old\n");
+  await Deno.writeTextFile(join(build, "gone.txt"), "precious\n");
+  await using server = await startServer({
+    replies: [
+      { text: call("run_skill_script", { name: "sandbox-lab", script: "rewrite.sh" }) },
+      { text: "Done." },
+    ],
+  });
+  const r = await runMinoc(
+    ["run", "go", "--base-url", server.baseUrl, "--model", "m", "--yes"],
+    { cwd: p.dir },
+  );
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(await Deno.readTextFile(join(build, "keep.txt")), "new\n");
+  const undo = await runMinoc(["undo"], { cwd: p.dir });
+  assert.equal(undo.code, 0, undo.stderr);
+  assert.equal(await Deno.readTextFile(join(build, "keep.txt")), "old\n");
+  assert.equal(await Deno.readTextFile(join(build, "gone.txt")), "precious\n");
+  assert.equal(await Deno.stat(join(build, "out")).then(() => true, () => false), false);
+});
