@@ -86,7 +86,13 @@ export interface FsPort {
 /** Data the approval prompt and dry-run render; never pre-formatted text. */
 export type Preview =
   | { kind: "edit"; path: string; before: string | null; after: string | null }
-  | { kind: "exec"; command: string; cwd: string }
+  | {
+    kind: "exec";
+    command: string;
+    cwd: string;
+    /** What holds the command in, shown under it (e.g. a skill script's sandbox). */
+    confinement?: string;
+  }
   /** Several files changed as one (edit blocks); null = absent before / after. */
   | {
     kind: "multi_edit";

@@ -175,7 +175,10 @@ export function describeCall(input: GateInput, verdicts: readonly Verdict[], c: 
   if (p.kind === "multi_edit") {
     for (const f of p.files) out.push(renderDiff(f.path, f.before, f.after, c));
   }
-  if (p.kind === "exec") out.push(`  ${c.dim("in")} ${p.cwd}\n  ${c.bold("$ " + p.command)}`);
+  if (p.kind === "exec") {
+    out.push(`  ${c.dim("in")} ${p.cwd}\n  ${c.bold("$ " + p.command)}`);
+    if (p.confinement) out.push(`  ${c.dim(p.confinement)}`);
+  }
   return out.join("\n");
 }
 

@@ -86,7 +86,10 @@ export function describeStep(view: StepView, c: Palette): string {
   if (p.kind === "multi_edit") {
     for (const f of p.files) out.push(renderDiff(f.path, f.before, f.after, c));
   }
-  if (p.kind === "exec") out.push(`  ${c.dim("in")} ${p.cwd}\n  ${c.bold("$ " + p.command)}`);
+  if (p.kind === "exec") {
+    out.push(`  ${c.dim("in")} ${p.cwd}\n  ${c.bold("$ " + p.command)}`);
+    if (p.confinement) out.push(`  ${c.dim(p.confinement)}`);
+  }
   return out.join("\n");
 }
 

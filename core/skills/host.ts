@@ -27,6 +27,7 @@ import { emptyMetrics, emptyUsage, type SkillMetrics, type SkillUsage } from "./
 import { DEFAULT_LIMITS, runSandboxed, type SandboxLimits } from "./sandbox.ts";
 import type { BackupStore } from "../history/backups.ts";
 import { keepBuild, MAX_KEPT_BYTES, recordBuild } from "./build_undo.ts";
+import { confinement } from "./confine.ts";
 import { describeRun } from "./script_result.ts";
 import { tokenCounter } from "./tokens.ts";
 
@@ -130,7 +131,14 @@ export async function createSkillHost(o: SkillHostOptions): Promise<SessionSkill
       const r = await resolve(find(req.name), req.script, o.projectDir);
       if ("ok" in r) return { kind: "none" };
       const inv = invocation(r.interpreter, r.abs, r.shown, req.args, r.dirs);
-      return { kind: "exec", command: inv.display, cwd: r.skill.dir };
+      const c = await confinement();
+      const shell = r.interpreter === "bash" || r.interpreter === "sh";
+      const held = c.kind !== "none"
+        ? `confined by ${c.label}: writes only under build/`
+        : shell
+        ? `not confined (${c.reason})`
+        : `held by ${r.interpreter}'s own guard: writes only under build/`;
+      return { kind: "exec", command: inv.display, cwd: r.skill.dir, confinement: held };
     },
     async run(req: ScriptRequest, signal: AbortSignal): Promise<ToolResult> {
       const r = await resolve(find(req.name), req.script, o.projectDir);

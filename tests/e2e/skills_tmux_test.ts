@@ -76,6 +76,9 @@ Deno.test({
       const first = await t.waitFor(/Allow run_skill_script\?[\s\S]*Deny with a reason/);
       assert.match(first, /name: brand-kit\n\s*script: make_notes\.py/);
       assert.match(first, /\$ python3 .*make_notes\.py/);
+      if (Deno.build.os === "linux") {
+        assert.match(first, /confined by Landlock \(ABI \d+\): writes only under build\//);
+      }
       assert.equal(await exists(join(dir, "build", "notes.txt")), false, "ran before approval");
       await t.send("Down");
       await t.send("Enter");

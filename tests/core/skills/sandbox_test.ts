@@ -216,11 +216,34 @@ Deno.test("preview() shows the interpreter, script and arguments that will run, 
     script: "scripts/make_notes.py",
     args: ["Q3 notes"],
   });
-  assert.deepEqual(py, {
+  assert.equal(py.kind, "exec");
+  const { confinement, ...shown } = py as Extract<typeof py, { kind: "exec" }>;
+  assert.deepEqual(shown, {
     kind: "exec",
     command: "python3 scripts/make_notes.py 'Q3 notes'",
     cwd: join(p.dir, "skills", "brand-kit"),
   });
+  if (Deno.build.os === "linux") {
+    assert.match(
+      confinement ?? "",
+      /^confined by Landlock \(ABI \d+\): writes only under build\/$/,
+    );
+  }
+  Deno.env.set("MINOC_NO_CONFINE", "1");
+  try {
+    const sh = await host.preview({ name: "sandbox-lab", script: "write.sh", args: [] });
+    assert.equal(
+      sh.kind === "exec" && sh.confinement,
+      "not confined (MINOC_NO_CONFINE=1 turned it off)",
+    );
+    const again = await host.preview({ name: "brand-kit", script: "make_notes.py", args: [] });
+    assert.equal(
+      again.kind === "exec" && again.confinement,
+      "held by python3's own guard: writes only under build/",
+    );
+  } finally {
+    Deno.env.delete("MINOC_NO_CONFINE");
+  }
   const ts = await host.preview({ name: "sandbox-lab", script: "write.ts", args: [] });
   assert.equal(ts.kind, "exec");
   assert.match(
