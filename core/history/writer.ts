@@ -161,10 +161,16 @@ export class SessionWriter {
   }
 }
 
-async function writeAll(file: Deno.FsFile, offset: number, bytes: Uint8Array): Promise<void> {
-  await file.seek(offset, Deno.SeekMode.Start);
+/**
+ * One positioned write, synchronous: a few small system calls cost far less
+ * than the promise hops of the async API, and the next write waits in the
+ * queue either way.
+ */
+function writeAll(file: Deno.FsFile, offset: number, bytes: Uint8Array): Promise<void> {
+  file.seekSync(offset, Deno.SeekMode.Start);
   let written = 0;
-  while (written < bytes.length) written += await file.write(bytes.subarray(written));
+  while (written < bytes.length) written += file.writeSync(bytes.subarray(written));
+  return Promise.resolve();
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {

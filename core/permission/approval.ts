@@ -148,11 +148,15 @@ class RuleSource {
     this.file = options.homeDir === undefined ? undefined : permissionsPath(options.homeDir);
   }
 
-  /** Every rule in force now (the file is read on each call, so other processes' changes count). */
+  /**
+   * Every rule in force now. The file is looked at on each call, so other
+   * processes' changes count; it is read again only when its size or
+   * modification time changed.
+   */
   async all(): Promise<PermissionRule[]> {
     const extra = this.options.extraRules ?? [];
     if (this.file === undefined) return [...extra, ...this.session];
-    const loaded = await loadRules(this.file);
+    const loaded = await this.loadFile(this.file);
     if (!loaded.ok && !this.warned.has(loaded.error)) {
       this.warned.add(loaded.error);
       this.options.onWarning?.(
@@ -160,6 +164,23 @@ class RuleSource {
       );
     }
     return [...extra, ...this.session, ...(loaded.ok ? loaded.rules : [])];
+  }
+
+  private cached?: { stamp: string; result: Awaited<ReturnType<typeof loadRules>> };
+
+  private async loadFile(file: string): Promise<Awaited<ReturnType<typeof loadRules>>> {
+    let stamp = "absent";
+    try {
+      const info = Deno.statSync(file);
+      stamp = `${info.size}:${info.mtime?.getTime()}:${info.ino ?? ""}`;
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) return { ok: true, rules: [] };
+      // unreadable: loadRules says why
+    }
+    if (this.cached?.stamp === stamp && stamp !== "absent") return this.cached.result;
+    const result = await loadRules(file);
+    this.cached = { stamp, result };
+    return result;
   }
 
   /** Adds rules that hold until the process exits. */
