@@ -18,8 +18,6 @@ import { createRecorder, nullRecorder } from "../core/history/recorder.ts";
 import { type BackupStore, createBackupStore } from "../core/history/backups.ts";
 import { backingUpFs } from "../core/history/backup_fs.ts";
 import { setupLogs } from "../core/history/logs.ts";
-import { createProvider } from "../core/llm/select.ts";
-import { formatRetry, shortReason, withRetry } from "../core/llm/retry.ts";
 import { type ApprovalGate, approvalGate } from "../core/permission/approval.ts";
 import type { PermissionRule } from "../core/permission/rules.ts";
 import { type Mode, modeGate } from "../core/permission/mode_gate.ts";
@@ -28,6 +26,7 @@ import { Pipeline } from "../core/permission/pipeline.ts";
 import { defaultShell, loadSecurityConfig, securityGate } from "../core/permission/security.ts";
 import { CliError, EXIT } from "./io.ts";
 import { type ModeOptions, openModes } from "./session_modes.ts";
+import { serverProvider } from "./session_provider.ts";
 import type { DryRun } from "../core/permission/dry_run.ts";
 import type { Stepper } from "../core/permission/step.ts";
 import { resumeSession, type ResumeTarget } from "./resume.ts";
@@ -194,30 +193,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     ask: o.ask,
     skills,
   });
-  const makeProvider = (s: Settings) =>
-    edits.provider(() =>
-      withRetry(
-        modes.provider(
-          (wire) =>
-            createProvider({
-              baseURL: s.baseURL,
-              apiKey: s.apiKey,
-              params: s.params,
-              quirks: s.modelQuirks,
-              wire,
-            }),
-          s,
-        ),
-        s.retry,
-        {
-          onRetry: (info) => {
-            o.warn(formatRetry(info));
-            const { attempt, max, waitMs } = info;
-            o.emit({ type: "retry_wait", attempt, max, waitMs, reason: shortReason(info.error) });
-          },
-        },
-      )
-    );
+  const makeProvider = (s: Settings) => edits.provider(() => serverProvider(s, modes, o));
   const provider = makeProvider(o.settings);
   const limits: RunLimits = { maxTurns: o.settings.maxTurns, maxParseErrors: 3 };
   const convo: Conversation = {

@@ -17,7 +17,7 @@ import type {
 } from "../../core/permission/approval.ts";
 import { describeRule } from "../../core/permission/rules.ts";
 import type { Palette } from "../ui/colors.ts";
-import { renderDiff } from "../ui/diff.ts";
+import { renderPreview } from "../ui/diff.ts";
 
 /** One entry of a select prompt. */
 export interface PromptChoice<T> {
@@ -170,15 +170,7 @@ export function describeCall(input: GateInput, verdicts: readonly Verdict[], c: 
     const risk = v.risk ? ` [${v.risk}]` : "";
     out.push(color(`  ${v.gate}${risk}: ${v.reason ?? "asks"}`));
   }
-  const p = input.preview;
-  if (p.kind === "edit") out.push(renderDiff(p.path, p.before, p.after, c));
-  if (p.kind === "multi_edit") {
-    for (const f of p.files) out.push(renderDiff(f.path, f.before, f.after, c));
-  }
-  if (p.kind === "exec") {
-    out.push(`  ${c.dim("in")} ${p.cwd}\n  ${c.bold("$ " + p.command)}`);
-    if (p.confinement) out.push(`  ${c.dim(p.confinement)}`);
-  }
+  out.push(...renderPreview(input.preview, c));
   return out.join("\n");
 }
 

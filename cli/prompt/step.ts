@@ -12,7 +12,7 @@ import type { StepChoice, StepPrompt, StepView } from "../../core/permission/ste
 import { formatCall } from "../../core/protocol/feedback.ts";
 import { parseReply } from "../../core/protocol/xml.ts";
 import type { Palette } from "../ui/colors.ts";
-import { renderDiff } from "../ui/diff.ts";
+import { renderPreview } from "../ui/diff.ts";
 import { verdictText } from "../ui/dry_run.ts";
 
 type Answer = "run" | "skip" | "editor" | "inline" | "rest" | "abort";
@@ -81,15 +81,7 @@ export function describeStep(view: StepView, c: Palette): string {
     const why = v.reason && v.action !== "pass" ? ` — ${v.reason}` : "";
     out.push(color(`  ${verdictText(v)}${why}`));
   }
-  const p = view.preview;
-  if (p.kind === "edit") out.push(renderDiff(p.path, p.before, p.after, c));
-  if (p.kind === "multi_edit") {
-    for (const f of p.files) out.push(renderDiff(f.path, f.before, f.after, c));
-  }
-  if (p.kind === "exec") {
-    out.push(`  ${c.dim("in")} ${p.cwd}\n  ${c.bold("$ " + p.command)}`);
-    if (p.confinement) out.push(`  ${c.dim(p.confinement)}`);
-  }
+  out.push(...renderPreview(view.preview, c));
   return out.join("\n");
 }
 

@@ -1,11 +1,23 @@
 /**
  * A coloured unified diff of a file change, for the approval prompt and
- * dry-run summaries.
+ * dry-run summaries; and a call's whole preview (diffs, or the command with
+ * its folder and what confines it) for the approval and step prompts.
  *
  * @module
  */
 import { createTwoFilesPatch } from "diff";
+import type { Preview } from "../../interfaces/tool.ts";
 import type { Palette } from "./colors.ts";
+
+/** The preview as lines for a prompt; none for a call without one. */
+export function renderPreview(p: Preview, c: Palette): string[] {
+  if (p.kind === "edit") return [renderDiff(p.path, p.before, p.after, c)];
+  if (p.kind === "multi_edit") return p.files.map((f) => renderDiff(f.path, f.before, f.after, c));
+  if (p.kind !== "exec") return [];
+  const lines = [`  ${c.dim("in")} ${p.cwd}\n  ${c.bold("$ " + p.command)}`];
+  if (p.confinement) lines.push(`  ${c.dim(p.confinement)}`);
+  return lines;
+}
 
 /** Renders `before` → `after` of `path` as a unified diff (null = absent). */
 export function renderDiff(

@@ -19,6 +19,7 @@
 import { relative } from "node:path";
 import { killTree } from "../tools/shell.ts";
 import { confinement } from "./confine.ts";
+import { scriptEnv } from "./script_env.ts";
 import { type Interpreter, invocation, runtimeWritable, type SandboxDirs } from "./interpreters.ts";
 import { diffSnapshots, snapshot, type SnapshotDiff, undoCreated } from "./snapshot.ts";
 
@@ -254,47 +255,6 @@ async function readCapped(
     at += c.length;
   }
   return new TextDecoder().decode(all);
-}
-
-/** Passed through: where things are, the locale, caches, and how to reach the network (proxies, CAs). */
-const PASSED = [
-  "PATH",
-  "HOME",
-  "LANG",
-  "LC_ALL",
-  "DENO_DIR",
-  "XDG_CACHE_HOME",
-  "SYSTEMROOT",
-  "USERPROFILE",
-  "LOCALAPPDATA",
-  "HTTP_PROXY",
-  "HTTPS_PROXY",
-  "NO_PROXY",
-  "http_proxy",
-  "https_proxy",
-  "no_proxy",
-  "SSL_CERT_FILE",
-  "SSL_CERT_DIR",
-  "DENO_CERT",
-  "DENO_TLS_CA_STORE",
-  "NODE_EXTRA_CA_CERTS",
-  "REQUESTS_CA_BUNDLE",
-];
-
-/** A small environment: {@link PASSED}, and the folders of the run. */
-export function scriptEnv(dirs: SandboxDirs): Record<string, string> {
-  const env: Record<string, string> = {
-    MINOC_SKILL_DIR: dirs.skill,
-    MINOC_PROJECT_DIR: dirs.project,
-    MINOC_BUILD_DIR: dirs.build,
-    PYTHONDONTWRITEBYTECODE: "1",
-    NO_COLOR: "1",
-  };
-  for (const k of PASSED) {
-    const v = Deno.env.get(k);
-    if (v !== undefined) env[k] = v;
-  }
-  return env;
 }
 
 async function readNodeVersion(): Promise<[number, number]> {
