@@ -8,15 +8,15 @@
  *
  * @example
  * ```ts
- * if (!(await endIsWhole(path))) await repairSession(path);
- * const header = parseHeaderLine((await firstLine(path)) ?? "");
+ * if (!endIsWhole(path)) await repairSession(path);
+ * const header = parseHeaderLine(firstLine(path) ?? "");
  * ```
  * @module
  */
 import { parseHeaderLine, parseMessageLine, TAIL_START } from "./format.ts";
 
 const CHUNK = 64 * 1024;
-/** A header longer than this (its system prompt) is read in full by the caller instead. */
+/** The longest header line looked for; past it the caller reads the whole file. */
 const MAX_HEADER = 8 * 1024 * 1024;
 
 /** The file's first line, or null when it has none within 8 MB. */

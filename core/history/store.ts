@@ -17,6 +17,7 @@ import {
   parseMessageLine,
   parseSessionText,
   renderSession,
+  type SessionHeader,
 } from "./format.ts";
 import { endIsWhole, endMetadata, firstLine, firstUserMessage } from "./peek.ts";
 
@@ -96,8 +97,10 @@ export async function repairCutSessions(
     const info = await Deno.stat(path).catch(() => null);
     if (!info?.mtime || now - info.mtime.getTime() < CUT_AGE_MS) continue;
     if (whole(path)) continue;
-    const project = headerProject(path) ??
-      await summarize(path).then((x) => resolve(x.projectPath), () => undefined);
+    const head = readHeader(path);
+    const project = head
+      ? resolve(head.header.projectPath)
+      : await summarize(path).then((x) => resolve(x.projectPath), () => undefined);
     if (project !== wanted) continue;
     if (await repairSession(path).catch(() => false)) repaired.push(path);
   }
@@ -112,12 +115,11 @@ export async function listSessions(
   const wanted = opts.projectPath === undefined ? undefined : resolve(opts.projectPath);
   const out: SessionSummary[] = [];
   for (const path of await sessionPaths(sessionsDir)) {
-    if (wanted !== undefined) {
-      // Another project's session is skipped on its header line alone.
-      const project = headerProject(path);
-      if (project !== undefined && project !== wanted) continue;
-    }
-    const summary = await summarize(path).catch(() => undefined);
+    const head = readHeader(path);
+    // Another project's session is skipped on its header line alone.
+    if (wanted !== undefined && head && resolve(head.header.projectPath) !== wanted) continue;
+    const summary = (head && peekSummary(path, head)) ??
+      await summarize(path).catch(() => undefined);
     if (summary === undefined) continue;
     if (wanted !== undefined && resolve(summary.projectPath) !== wanted) continue;
     out.push(summary);
@@ -136,16 +138,15 @@ function whole(path: string): boolean {
   }
 }
 
-/** The resolved project a session's header line names; undefined when it has no such line. */
-function headerProject(path: string): string | undefined {
-  let line: string | null = null;
+/** A session's header line and what it says; undefined when it has none (or cannot be read). */
+function readHeader(path: string): { line: string; header: SessionHeader } | undefined {
   try {
-    line = firstLine(path);
+    const line = firstLine(path);
+    const header = line === null ? undefined : parseHeaderLine(line);
+    return header && line !== null ? { line, header } : undefined;
   } catch {
-    // unreadable: the caller decides
+    return undefined;
   }
-  const header = line === null ? undefined : parseHeaderLine(line);
-  return header === undefined ? undefined : resolve(header.projectPath);
 }
 
 async function sessionPaths(sessionsDir: string): Promise<string[]> {
@@ -160,12 +161,10 @@ async function sessionPaths(sessionsDir: string): Promise<string[]> {
 }
 
 /**
- * Reads the summary from the header, the first user message and the tail's
- * `messageCount` when the file has them; else from every line, or the whole JSON.
+ * Reads the summary from every line of the line layout, or from the whole
+ * JSON (see {@link peekSummary} for the quick way).
  */
 async function summarize(path: string): Promise<SessionSummary> {
-  const quick = peekSummary(path);
-  if (quick) return quick;
   const text = await Deno.readTextFile(path);
   const lines = text.split("\n");
   const header = parseHeaderLine(lines[0]);
@@ -186,14 +185,18 @@ async function summarize(path: string): Promise<SessionSummary> {
   return summaryOf(path, header, first ?? "", count);
 }
 
-function peekSummary(path: string): SessionSummary | undefined {
+/** The summary from the header, the first user message and the tail's `messageCount`, when it has one. */
+function peekSummary(
+  path: string,
+  head: { line: string; header: SessionHeader },
+): SessionSummary | undefined {
   try {
-    const line = firstLine(path);
-    const header = line === null ? undefined : parseHeaderLine(line);
-    const count = header ? endMetadata(path)?.messageCount : undefined;
-    if (!header || typeof count !== "number") return undefined;
-    const first = count === 0 ? "" : firstUserMessage(path, new TextEncoder().encode(line!).length);
-    return first === undefined ? undefined : summaryOf(path, header, first, count);
+    const count = endMetadata(path)?.messageCount;
+    if (typeof count !== "number") return undefined;
+    const first = count === 0
+      ? ""
+      : firstUserMessage(path, new TextEncoder().encode(head.line).length);
+    return first === undefined ? undefined : summaryOf(path, head.header, first, count);
   } catch {
     return undefined;
   }
