@@ -68,10 +68,7 @@ Deno.test({
       await t.type("add a line");
       await t.send("Enter");
       await t.waitFor(/Allow write_to_file\?/);
-      await t.send("Down");
-      await t.send("Down");
-      await t.send("Down");
-      await t.send("Enter");
+      await t.pick(/^Deny with a reason/);
       await t.waitFor(/Reason/);
       await t.type("not today");
       await t.send("Enter");

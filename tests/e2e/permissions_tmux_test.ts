@@ -35,8 +35,7 @@ Deno.test({
       await t.type("say hello twice");
       await t.send("Enter");
       await t.waitFor(/Allow execute_command\?/);
-      await t.send("Down");
-      await t.send("Enter");
+      await t.pick(/^Allow always/);
       const rules = await t.waitFor(/Rule to store/);
       assert.match(rules, /echo \*/);
       await t.send("Enter");

@@ -50,9 +50,7 @@ Deno.test({
       const list = await t.waitFor(/Earlier sessions in this directory[\s\S]*question one/);
       assert.match(list, /New session[\s\S]*question two[\s\S]*question one/, "newest first");
       assert.match(list, /\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s+question one\s+2 messages\s+m/);
-      await t.send("Down");
-      await t.send("Down");
-      await t.send("Enter");
+      await t.pick(/question one/);
       await t.waitFor(/Resumed session \S+ · 2 messages[\s\S]*›/);
       await t.type("and then?");
       await t.send("Enter");

@@ -80,8 +80,7 @@ Deno.test({
         assert.match(first, /confined by Landlock \(ABI \d+\): writes only under build\//);
       }
       assert.equal(await exists(join(dir, "build", "notes.txt")), false, "ran before approval");
-      await t.send("Down");
-      await t.send("Enter");
+      await t.pick(/^Allow always/);
       const rules = await t.waitFor(/Rule to store[\s\S]*Allow once only, store nothing/);
       assert.match(rules, /❯ brand-kit {3}in this project/);
       await t.send("Enter");
@@ -112,9 +111,7 @@ Deno.test({
       assert.match(last(1), /Files produced: build\/notes\.txt/);
 
       // Deny other-kit: Allow once, Allow always…, Deny.
-      await t.send("Down");
-      await t.send("Down");
-      await t.send("Enter");
+      await t.pick(/^Deny$/);
       await t.waitFor(/All done\.[\s\S]*›/);
       assert.equal((await t.screen()).match(prompt)?.length, 2, "no third prompt");
       assert.equal(reqs().length, 4);

@@ -19,12 +19,18 @@ const WRITE = (name: string, text: string) => ({
   text: `I will write ${name}.\n` + call("write_to_file", { path: name, content: `\n${text}\n` }),
 });
 
-/** Menu positions of the step question. */
-const MENU = { run: 0, skip: 1, editor: 2, inline: 3, rest: 4, abort: 5 };
+/** The step question's items. */
+const MENU = {
+  run: /^Run$/,
+  skip: /^Skip/,
+  editor: /^Edit the parameters in/,
+  inline: /^Edit the parameters here/,
+  rest: /^Run the rest/,
+  abort: /^Abort/,
+};
 
 async function choose(t: TmuxSession, item: keyof typeof MENU): Promise<void> {
-  for (let i = 0; i < MENU[item]; i++) await t.send("Down");
-  await t.send("Enter");
+  await t.pick(MENU[item]);
 }
 
 async function chatIn(

@@ -23,6 +23,14 @@ export function hasTmux(): boolean {
   }
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The text of the item under a select prompt's cursor, the last one on screen. */
+function cursorItem(screen: string): string | undefined {
+  const lines = [...screen.matchAll(/^\s*❯ (.*)$/gm)];
+  return lines.at(-1)?.[1].trim();
+}
+
 /** One tmux session running one command. */
 export class TmuxSession {
   private constructor(readonly name: string) {}
@@ -73,9 +81,34 @@ export class TmuxSession {
     while (Date.now() < until) {
       last = await this.screen();
       if (pattern.test(last)) return last;
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
     }
     throw new Error(`Timed out waiting for ${pattern} on screen:\n${last}`);
+  }
+
+  /**
+   * Answers the select prompt on screen with the item matching `item`: waits
+   * until the prompt's cursor (❯) shows, so no key reaches the terminal before
+   * the prompt reads it, then moves down one item at a time, checking after
+   * each key that the cursor moved, and presses Enter on the item.
+   */
+  async pick(item: RegExp, ms = 20_000): Promise<void> {
+    const until = Date.now() + ms;
+    let last = "";
+    for (let moves = 0; Date.now() < until && moves <= 30;) {
+      last = await this.screen();
+      const current = cursorItem(last);
+      if (current === undefined) {
+        await sleep(100);
+        continue;
+      }
+      if (item.test(current)) return await this.send("Enter");
+      await this.send("Down");
+      moves++;
+      const moved = Date.now() + 2_000;
+      while (Date.now() < moved && cursorItem(await this.screen()) === current) await sleep(50);
+    }
+    throw new Error(`No select item matching ${item} on screen:\n${last}`);
   }
 
   /** Quits the chat with Ctrl+D and waits for it to exit with code 0. */
