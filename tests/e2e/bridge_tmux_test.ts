@@ -6,9 +6,10 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { minocCommandLine, minocEnv } from "../support/cli.ts";
+import { minocEnv } from "../support/cli.ts";
 import { makeTree } from "../support/tool_context.ts";
-import { hasTmux, TmuxSession } from "../support/tmux.ts";
+import { hasTmux, type TmuxSession } from "../support/tmux.ts";
+import { startChat } from "../support/tmux_chat.ts";
 import { startServer } from "../support/server.ts";
 
 const MATH = "export function add(a: number, b: number): number {\n  return a + b;\n}\n";
@@ -21,12 +22,7 @@ async function start(
   await makeTree(dir, { "src/math.ts": MATH, "README.md": "# Calc\n\nAdds numbers.\n" });
   const clip = join(dir, ".clip", "clipboard.txt");
   const env = minocEnv({ cwd: dir, env: { MINOC_CLIPBOARD_FILE: clip } });
-  const t = await TmuxSession.start(minocCommandLine([...provider, ...args]), {
-    cwd: dir,
-    env,
-    width: 220,
-  });
-  await t.waitFor(/Ctrl\+D or \/exit to quit[\s\S]*›/);
+  const t = await startChat(dir, [...provider, ...args], { env, width: 220 });
   return { t, dir, clip };
 }
 

@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { startServer } from "../support/server.ts";
-import { minocCommandLine, minocEnv } from "../support/cli.ts";
-import { hasTmux, TmuxSession } from "../support/tmux.ts";
+import { hasTmux } from "../support/tmux.ts";
+import { startChat } from "../support/tmux_chat.ts";
 
 const READ = {
   text: "Let me look.\n<tool_call>\n<read_file>\n<path>notes.md</path>\n</read_file>\n</tool_call>",
@@ -17,13 +17,8 @@ const WRITE = {
     "</content>\n</write_to_file>\n</tool_call>",
 };
 
-async function chatIn(dir: string, baseUrl: string): Promise<TmuxSession> {
-  const env = minocEnv({ cwd: dir });
-  const line = minocCommandLine(["--base-url", baseUrl, "--model", "m"]);
-  const t = await TmuxSession.start(line, { cwd: dir, env });
-  await t.waitFor(/Ctrl\+D or \/exit to quit[\s\S]*›/);
-  return t;
-}
+const chatIn = (dir: string, baseUrl: string) =>
+  startChat(dir, ["--base-url", baseUrl, "--model", "m"]);
 
 async function project(): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "minoc_chat_" });
@@ -126,11 +121,8 @@ Deno.test({
         "</execute_command>\n</tool_call>",
     };
     await using server = await startServer({ replies: [sleep, { text: "After." }] });
-    const env = minocEnv({ cwd: dir });
-    const line = minocCommandLine(["--base-url", server.baseUrl, "--model", "m", "--yes"]);
-    const t = await TmuxSession.start(line, { cwd: dir, env });
+    const t = await startChat(dir, ["--base-url", server.baseUrl, "--model", "m", "--yes"]);
     try {
-      await t.waitFor(/Ctrl\+D or \/exit to quit[\s\S]*›/);
       await t.type("wait a minute");
       await t.send("Enter");
       await t.waitFor(/started/);

@@ -6,8 +6,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { startServer } from "../support/server.ts";
-import { minocCommandLine, minocEnv, runMinoc } from "../support/cli.ts";
-import { hasTmux, TmuxSession } from "../support/tmux.ts";
+import { minocEnv, runMinoc } from "../support/cli.ts";
+import { hasTmux } from "../support/tmux.ts";
+import { startChat } from "../support/tmux_chat.ts";
 
 const echo = (word: string) => ({
   text: `<tool_call>\n<execute_command>\n<command>echo ${word}</command>\n</execute_command>\n` +
@@ -26,12 +27,8 @@ Deno.test({
       }],
     });
     const env = minocEnv({ cwd: dir });
-    const t = await TmuxSession.start(
-      minocCommandLine(["--base-url", server.baseUrl, "--model", "m"]),
-      { cwd: dir, env },
-    );
+    const t = await startChat(dir, ["--base-url", server.baseUrl, "--model", "m"], { env });
     try {
-      await t.waitFor(/Ctrl\+D or \/exit to quit[\s\S]*›/);
       await t.type("say hello twice");
       await t.send("Enter");
       await t.waitFor(/Allow execute_command\?/);

@@ -6,15 +6,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { startServer } from "../support/server.ts";
-import { minocCommandLine, minocEnv, runMinoc } from "../support/cli.ts";
-import { hasTmux, TmuxSession } from "../support/tmux.ts";
+import { minocEnv, runMinoc } from "../support/cli.ts";
+import { hasTmux } from "../support/tmux.ts";
+import { startChat } from "../support/tmux_chat.ts";
 
-async function chatIn(dir: string, baseUrl: string, env: Record<string, string>) {
-  const line = minocCommandLine(["--base-url", baseUrl, "--model", "m"]);
-  const t = await TmuxSession.start(line, { cwd: dir, env });
-  await t.waitFor(/Ctrl\+D or \/exit to quit[\s\S]*›/);
-  return t;
-}
+const chatIn = (dir: string, baseUrl: string, env: Record<string, string>) =>
+  startChat(dir, ["--base-url", baseUrl, "--model", "m"], { env });
 
 Deno.test({
   name: "chat: a slow reply shows a spinner after the threshold; /progress off hides it",

@@ -8,8 +8,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { startServer } from "../support/server.ts";
-import { minocCommandLine, minocEnv, runMinoc, sessionFiles } from "../support/cli.ts";
-import { hasTmux, TmuxSession } from "../support/tmux.ts";
+import { minocEnv, runMinoc, sessionFiles } from "../support/cli.ts";
+import { hasTmux } from "../support/tmux.ts";
+import { CHAT_READY, startChat } from "../support/tmux_chat.ts";
 
 interface Msg {
   role: string;
@@ -32,10 +33,12 @@ function lastSent(server: { requests: { body: { messages: Msg[] } }[] }): Msg[] 
   return server.requests.at(-1)!.body.messages.map((m) => ({ role: m.role, content: m.content }));
 }
 
-async function startChat(dir: string, home: string, baseUrl: string): Promise<TmuxSession> {
-  const line = minocCommandLine(["--base-url", baseUrl, "--model", "m"]);
-  return await TmuxSession.start(line, { cwd: dir, env: minocEnv({ cwd: dir, home }) });
-}
+/** The chat, which first asks which earlier session to resume. */
+const chatWithHistory = (dir: string, home: string, baseUrl: string) =>
+  startChat(dir, ["--base-url", baseUrl, "--model", "m"], {
+    env: minocEnv({ cwd: dir, home }),
+    ready: false,
+  });
 
 Deno.test({
   name: "chat: picking an earlier session sends its conversation with the next request",
@@ -45,7 +48,7 @@ Deno.test({
       replies: [{ text: "First answer." }, { text: "Second answer." }, { text: "Resumed answer." }],
     });
     const { dir, home } = await projectWithSessions(server.baseUrl);
-    const t = await startChat(dir, home, server.baseUrl);
+    const t = await chatWithHistory(dir, home, server.baseUrl);
     try {
       const list = await t.waitFor(/Earlier sessions in this directory[\s\S]*question one/);
       assert.match(list, /New session[\s\S]*question two[\s\S]*question one/, "newest first");
@@ -80,11 +83,11 @@ Deno.test({
       replies: [{ text: "First answer." }, { text: "Second answer." }, { text: "Fresh answer." }],
     });
     const { dir, home } = await projectWithSessions(server.baseUrl);
-    const t = await startChat(dir, home, server.baseUrl);
+    const t = await chatWithHistory(dir, home, server.baseUrl);
     try {
       await t.waitFor(/Earlier sessions in this directory[\s\S]*question one/);
       await t.send("Enter");
-      await t.waitFor(/Ctrl\+D or \/exit to quit[\s\S]*›/);
+      await t.waitFor(CHAT_READY);
       await t.type("hello");
       await t.send("Enter");
       await t.waitFor(/Fresh answer\.[\s\S]*›/);

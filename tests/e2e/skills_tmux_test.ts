@@ -9,8 +9,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { startServer } from "../support/server.ts";
-import { minocCommandLine, minocEnv } from "../support/cli.ts";
-import { hasTmux, TmuxSession } from "../support/tmux.ts";
+import { minocEnv } from "../support/cli.ts";
+import { hasTmux } from "../support/tmux.ts";
+import { startChat } from "../support/tmux_chat.ts";
 
 /** A reply that calls `run_skill_script`. */
 const runScript = (name: string, script: string, args?: string) => ({
@@ -64,13 +65,9 @@ Deno.test({
       ],
     });
     const env = minocEnv({ cwd: dir });
-    const t = await TmuxSession.start(
-      minocCommandLine(["--base-url", server.baseUrl, "--model", "m"]),
-      { cwd: dir, env },
-    );
+    const t = await startChat(dir, ["--base-url", server.baseUrl, "--model", "m"], { env });
     const prompt = /Allow run_skill_script\?/g;
     try {
-      await t.waitFor(/Ctrl\+D or \/exit to quit[\s\S]*›/);
       await t.type("write the brand notes");
       await t.send("Enter");
       const first = await t.waitFor(/Allow run_skill_script\?[\s\S]*Deny with a reason/);

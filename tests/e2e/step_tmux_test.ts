@@ -7,8 +7,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { startServer } from "../support/server.ts";
-import { minocCommandLine, minocEnv } from "../support/cli.ts";
-import { hasTmux, TmuxSession } from "../support/tmux.ts";
+import { minocEnv } from "../support/cli.ts";
+import { hasTmux, type TmuxSession } from "../support/tmux.ts";
+import { startChat } from "../support/tmux_chat.ts";
 
 const call = (tool: string, params: Record<string, string>) =>
   `<tool_call>\n<${tool}>\n${
@@ -33,17 +34,10 @@ async function choose(t: TmuxSession, item: keyof typeof MENU): Promise<void> {
   await t.pick(MENU[item]);
 }
 
-async function chatIn(
-  dir: string,
-  baseUrl: string,
-  flags: string[],
-  env: Record<string, string> = {},
-): Promise<TmuxSession> {
-  const line = minocCommandLine(["--base-url", baseUrl, "--model", "m", "--yes", ...flags]);
-  const t = await TmuxSession.start(line, { cwd: dir, env: { ...minocEnv({ cwd: dir }), ...env } });
-  await t.waitFor(/Ctrl\+D or \/exit to quit[\s\S]*›/);
-  return t;
-}
+const chatIn = (dir: string, baseUrl: string, flags: string[], env: Record<string, string> = {}) =>
+  startChat(dir, ["--base-url", baseUrl, "--model", "m", "--yes", ...flags], {
+    env: minocEnv({ cwd: dir, env }),
+  });
 
 async function project(): Promise<string> {
   const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_step_" }));
