@@ -259,8 +259,8 @@ Deno.test("`stream()` delivers each slow chunk as it arrives", async () => {
 });
 
 Deno.test("`stream()` reports timeout with afterText when chunks stop coming for timeoutMs", async () => {
-  await using server = await startServer({ replies: [{ text: "a b c", chunkDelayMs: 2000 }] });
-  const { end, text } = await collect(provider(server, {}, 150));
+  await using server = await startServer({ replies: [{ text: "a b c", chunkDelayMs: 3000 }] });
+  const { end, text } = await collect(provider(server, {}, 600));
   assert.equal(text, "a ");
   assert.equal(end.error?.kind, "timeout");
   assert.equal(end.error?.afterText, true);

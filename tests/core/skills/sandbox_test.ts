@@ -167,10 +167,12 @@ Deno.test("run() refuses shell scripts where nothing can confine them, unless un
 
 Deno.test("run() stops a script at the time limit, the stdout cap and the file cap", async () => {
   await using p = await hostProject();
-  const host = await hostIn(p.dir, { timeoutMs: 300, maxStdout: 1000, maxFiles: 3 });
-  const slow = await run(host, "slow.sh");
+  const quick = await hostIn(p.dir, { timeoutMs: 300 });
+  const slow = await run(quick, "slow.sh");
   assert.equal(slow.code, "timeout");
   assert.match(slow.output, /stopped at the time limit/);
+  // A generous time limit, so a busy machine still hits the caps first.
+  const host = await hostIn(p.dir, { timeoutMs: 20_000, maxStdout: 1000, maxFiles: 3 });
   const noisy = await run(host, "noisy.sh");
   assert.equal(noisy.code, "stdout_cap");
   const many = await run(host, "many.sh");
@@ -201,7 +203,8 @@ Deno.test("run() runs one script at a time: a second run meanwhile is refused", 
   await using p = await hostProject();
   const host = await hostIn(p.dir, { timeoutMs: 2000 });
   const first = run(host, "slow.sh");
-  await new Promise((r) => setTimeout(r, 100));
+  // The run makes build/ once it holds the one-at-a-time slot.
+  while (!(await exists(join(p.dir, "build")))) await new Promise((r) => setTimeout(r, 20));
   const second = await run(host, "write.sh");
   assert.equal(second.code, "busy");
   assert.match(second.output, /another skill script is still running/);
