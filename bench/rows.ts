@@ -21,6 +21,7 @@ export interface AllResults {
   search?: Results;
   debug?: Results;
   project?: ProjectBenchRow[];
+  undo?: Results;
 }
 
 /** A result's key, or how to compute the shown value from the results. */
@@ -149,6 +150,14 @@ export function otherRows(all: AllResults): Row[] {
     ["one turn's events, debug off", "off_turn_us", "µs"],
     ["one turn traced and logged", "trace_turn_us", "µs", "< 1,000", atMost(1000)],
     ["one 100 KB request logged", "request_log_us", "µs"],
+  ]);
+  add("undo around a shell command", all.undo, [
+    ["this repository: files kept", "repo_files", ""],
+    ["this repository: first look (copies every file)", "repo_first_ms", "ms"],
+    ["this repository: a later command's two looks", "repo_later_ms", "ms"],
+    ["20,000 files: first look (copies every file)", "big_first_ms", "ms"],
+    ["20,000 files: a later command's two looks", "big_later_ms", "ms"],
+    ["20,000 files: size of the copies", "big_mirror_mb", "MB"],
   ]);
   (all.project ?? []).forEach((p, i) =>
     rows.push({

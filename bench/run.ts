@@ -7,7 +7,8 @@
  * - XML parsing (bench/xml_bench.ts), security verdicts (security_bench.ts),
  *   session persistence (session_bench.ts), debug mode's cost (debug_bench.ts),
  *   project analysis (project_bench.ts), search_files vs ripgrep
- *   (search_bench.ts, 50,000 generated files; installs ripgrep when missing).
+ *   (search_bench.ts, 50,000 generated files; installs ripgrep when missing),
+ *   undo around shell commands (undo_bench.ts).
  *
  * `deno task bench --only e2e,xml` runs some of them and leaves RESULTS.md
  * alone. Run it on a quiet machine: the numbers are wall times.
@@ -25,9 +26,19 @@ import { type AllResults, e2eRows, otherRows } from "./rows.ts";
 import { benchSearch } from "./search_bench.ts";
 import { benchSecurity } from "./security_bench.ts";
 import { benchHistory, benchSessions } from "./session_bench.ts";
+import { benchUndo } from "./undo_bench.ts";
 import { benchXml } from "./xml_bench.ts";
 
-const BENCHES = ["e2e", "xml", "security", "sessions", "search", "debug", "project"] as const;
+const BENCHES = [
+  "e2e",
+  "xml",
+  "security",
+  "sessions",
+  "search",
+  "debug",
+  "project",
+  "undo",
+] as const;
 type Bench = typeof BENCHES[number];
 
 /** Builds the bundle from the current source into a temp dir. */
@@ -71,6 +82,7 @@ async function runAll(only: Set<Bench>): Promise<{ rows: Row[]; failures: string
   await step("sessions", async () => ({ ...await benchSessions(), ...await benchHistory() }));
   await step("debug", benchDebug);
   await step("project", benchProject);
+  await step("undo", benchUndo);
   await step("search", () => benchSearch());
   const rows = [...(all.e2e ? e2eRows(all.e2e, all.e2eBundle ?? {}) : []), ...otherRows(all)];
   return { rows, failures };

@@ -16,6 +16,7 @@ import type { Settings } from "../core/config/settings.ts";
 import { repairCutSessions } from "../core/history/store.ts";
 import { createRecorder, nullRecorder } from "../core/history/recorder.ts";
 import { type BackupStore, createBackupStore } from "../core/history/backups.ts";
+import { CommandUndo } from "../core/history/command_undo.ts";
 import { backingUpFs } from "../core/history/backup_fs.ts";
 import { setupLogs } from "../core/history/logs.ts";
 import { type ApprovalGate, approvalGate } from "../core/permission/approval.ts";
@@ -146,6 +147,8 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     ? null
     : await createBackupStore(join(paths.backups, recorder.sessionId), recorder.sessionId);
   const fs = modes.dry?.fs ?? (backups ? backingUpFs(realFs, backups) : realFs);
+  const commandUndo = backups &&
+    new CommandUndo({ root: cwd, store: backups, exclude: [home.dir] });
   const skills = skillSetup.index.skills.length === 0 ? undefined : await createSkillHost({
     index: skillSetup.index,
     projectDir: cwd,
@@ -204,7 +207,14 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       provider,
       tools: edits.tools(tools),
       blockCall: edits.blockCall,
-      runner: { pipeline, context, backups, stepper: modes.stepper, simulate: modes.dry?.simulate },
+      runner: {
+        pipeline,
+        context,
+        backups,
+        commandUndo,
+        stepper: modes.stepper,
+        simulate: modes.dry?.simulate,
+      },
       recorder: modes.recorder(recorder),
       limits,
       emit: modes.emit((ev) => {
@@ -252,6 +262,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     async close() {
       await processes.killAll();
       uninstall();
+      await commandUndo?.dispose();
       await recorder.close();
       await logs?.dispose();
     },

@@ -13,6 +13,7 @@ import type { Pipeline } from "../permission/pipeline.ts";
 import type { SimulateInput } from "../permission/dry_run.ts";
 import type { GatedCall, Stepped, Stepper } from "../permission/step.ts";
 import type { BackupStore } from "../history/backups.ts";
+import { type CommandUndo, undoNote } from "../history/command_undo.ts";
 import { coerceArgs, runTool } from "../tools/dispatch.ts";
 import { fail } from "../tools/define.ts";
 
@@ -23,6 +24,8 @@ export interface ToolRunner {
   context(signal: AbortSignal): ToolContext;
   /** Undo backups of file changes; null when the session is not recorded. */
   backups: BackupStore | null;
+  /** Keeps the project's files around shell commands, so undo covers their changes too. */
+  commandUndo?: CommandUndo | null;
   /** Step mode: while it is on, the user reviews each call before it runs. */
   stepper?: Stepper | null;
   /** Runs a call the pipeline marked `simulate` (dry-run); default: not run, its reason told. */
@@ -117,10 +120,27 @@ async function stepThrough(
 /** Runs, simulates or refuses the call, as decided. */
 async function act(runner: ToolRunner, g: GatedCall, ctx: ToolContext): Promise<ToolResult> {
   const { decision } = g;
-  if (decision.action === "run") return await runTool(g.tool, g.args, ctx);
+  if (decision.action === "run") {
+    const watch = runner.commandUndo;
+    if (!watch || g.tool.name !== "execute_command") return await runTool(g.tool, g.args, ctx);
+    return await watched(watch, () => runTool(g.tool, g.args, ctx), ctx.signal);
+  }
   if (decision.action === "deny") return fail("denied", decision.reason, "denied");
   if (runner.simulate) return await runner.simulate({ ...g, ctx, verdicts: decision.verdicts });
   return { ok: true, output: decision.reason, display: "simulated" };
+}
+
+/** Runs a shell command between two looks at the project, recording what it changed. */
+async function watched(
+  watch: CommandUndo,
+  run: () => Promise<ToolResult>,
+  signal: AbortSignal,
+): Promise<ToolResult> {
+  const before = await watch.before(signal).catch(() => null);
+  const result = await run();
+  const after = before ? await watch.after(before).catch(() => null) : null;
+  const note = undoNote(before, after);
+  return note ? { ...result, display: `${result.display ?? ""}\n${note}`.trimStart() } : result;
 }
 
 async function invalidCall(

@@ -54,6 +54,8 @@ export interface WalkOptions {
   signal?: AbortSignal;
   /** Stop after this many entries (default: no limit). */
   maxEntries?: number;
+  /** Paths left out with everything below them, like ignored ones. */
+  skip?: (abs: string) => boolean;
 }
 
 /** Counts from a finished walk. */
@@ -136,7 +138,9 @@ async function walkDir(
     }
     if (ALWAYS_SKIPPED.has(e.name)) continue;
     const abs = dir.endsWith(sep) ? dir + e.name : dir + sep + e.name;
-    if (chain.length > 0 && isIgnored(chain, abs, e.name, e.isDirectory)) {
+    if (
+      (chain.length > 0 && isIgnored(chain, abs, e.name, e.isDirectory)) || s.options.skip?.(abs)
+    ) {
       s.summary.ignored++;
       continue;
     }

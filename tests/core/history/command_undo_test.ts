@@ -1,0 +1,148 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { type BackupStore, createBackupStore } from "../../../core/history/backups.ts";
+import { CommandUndo, undoNote } from "../../../core/history/command_undo.ts";
+import { undoChanges } from "../../../core/history/undo.ts";
+import { makeTree } from "../../support/tool_context.ts";
+
+/** Every file (with its text) and folder below `root`, for comparing whole trees. */
+async function tree(root: string, rel = ""): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for await (const e of Deno.readDir(join(root, rel))) {
+    const path = rel === "" ? e.name : `${rel}/${e.name}`;
+    if (e.isDirectory) {
+      out[`${path}/`] = "";
+      Object.assign(out, await tree(root, path));
+    } else out[path] = await Deno.readTextFile(join(root, path));
+  }
+  return out;
+}
+
+async function sh(cwd: string, script: string): Promise<void> {
+  const r = await new Deno.Command("sh", { args: ["-c", script], cwd, stderr: "piped" }).output();
+  assert.ok(r.success, new TextDecoder().decode(r.stderr));
+}
+
+interface Lab extends AsyncDisposable {
+  project: string;
+  store: BackupStore;
+}
+
+async function lab(): Promise<Lab> {
+  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_cmd_undo_" }));
+  const project = join(base, "project");
+  await makeTree(project, {
+    "notes.md": "line one\n",
+    "src/app.ts": "export const a = 1;\n",
+    "docs/guide/intro.md": "# Intro\n",
+    "docs/guide/setup.md": "# Setup\n",
+    ".gitignore": "dist/\n",
+  });
+  const store = await createBackupStore(join(base, "backups", "s1"), "s1");
+  return {
+    project,
+    store,
+    [Symbol.asyncDispose]: () => Deno.remove(base, { recursive: true }),
+  };
+}
+
+/** Runs `script` in the project as one change group between the two looks. */
+async function command(watch: CommandUndo, l: Lab, script: string) {
+  const before = await watch.before();
+  l.store.beginGroup(`execute_command ${script}`);
+  await sh(l.project, script);
+  const after = await watch.after(before);
+  l.store.endGroup();
+  return { before, after };
+}
+
+Deno.test("CommandUndo: undo puts back what a shell command changed, created and removed", async () => {
+  await using l = await lab();
+  const watch = new CommandUndo({ root: l.project, store: l.store });
+  const original = await tree(l.project);
+  const { after } = await command(
+    watch,
+    l,
+    "echo two >> notes.md && rm src/app.ts && mkdir -p gen/deep && echo made > gen/deep/x.txt" +
+      " && rm -r docs && mkdir dist && echo built > dist/out.js",
+  );
+  assert.deepEqual(after.lost, []);
+  // notes.md changed, app.ts removed, gen/ and gen/deep/ and x.txt created,
+  // intro.md and setup.md removed, then docs/guide/ and docs/ removed.
+  assert.equal(after.recorded, 9);
+  assert.equal(await Deno.readTextFile(join(l.project, "notes.md")), "line one\ntwo\n");
+
+  const report = await undoChanges(l.store);
+  assert.deepEqual(report.skipped, []);
+  const back = await tree(l.project);
+  // dist/ is ignored by .gitignore, so it is neither watched nor removed.
+  assert.equal(back["dist/out.js"], "built\n");
+  delete back["dist/"];
+  delete back["dist/out.js"];
+  assert.deepEqual(back, original);
+});
+
+Deno.test("CommandUndo: only new or changed files are copied again", async () => {
+  await using l = await lab();
+  const watch = new CommandUndo({ root: l.project, store: l.store });
+  const mirror = join(l.store.dir, "mirror");
+  const packed = async () => (await Deno.stat(join(mirror, "pack"))).size;
+  const sizes = async (...rel: string[]) => {
+    let n = 0;
+    for (const r of rel) n += (await Deno.stat(join(l.project, r))).size;
+    return n;
+  };
+  const all = [
+    "notes.md",
+    "src/app.ts",
+    "docs/guide/intro.md",
+    "docs/guide/setup.md",
+    ".gitignore",
+  ];
+  await command(watch, l, "true");
+  assert.equal(await packed(), await sizes(...all), "every file is kept once");
+  await command(watch, l, "true");
+  assert.equal(await packed(), await sizes(...all), "nothing changed, nothing copied");
+  await sh(l.project, "echo changed > notes.md && rm src/app.ts && echo new > new.txt");
+  const before = await packed();
+  await command(watch, l, "echo three >> notes.md");
+  assert.equal(await packed(), before + "new\n".length + "changed\n".length);
+
+  // The second command's change to notes.md undoes to what the file held just before it.
+  await undoChanges(l.store);
+  assert.equal(await Deno.readTextFile(join(l.project, "notes.md")), "changed\n");
+  await watch.dispose();
+  assert.equal(await Deno.stat(mirror).then(() => true, () => false), false);
+});
+
+Deno.test("CommandUndo: files too large to keep are named as not undoable; excluded folders are not watched", async () => {
+  await using l = await lab();
+  await Deno.writeTextFile(join(l.project, "big.bin"), "x".repeat(2000));
+  await makeTree(l.project, { ".home/state.json": "{}\n" });
+  const watch = new CommandUndo({
+    root: l.project,
+    store: l.store,
+    exclude: [join(l.project, ".home")],
+    limits: { maxFileBytes: 1000 },
+  });
+  const { before, after } = await command(
+    watch,
+    l,
+    "echo y >> big.bin && echo z >> notes.md && echo '{\"a\":1}' > .home/state.json",
+  );
+  assert.deepEqual(after.lost, ["big.bin"]);
+  assert.equal(after.recorded, 1, "notes.md only; .home/ is excluded");
+  assert.match(undoNote(before, after), /cannot be undone .*: big\.bin/);
+  assert.equal(undoNote(before, { recorded: 1, lost: [] }), "");
+  assert.match(undoNote(null, null), /cannot be undone/);
+  await undoChanges(l.store);
+  assert.equal(await Deno.readTextFile(join(l.project, "notes.md")), "line one\n");
+  assert.equal(await Deno.readTextFile(join(l.project, ".home/state.json")), '{"a":1}\n');
+});
+
+Deno.test("CommandUndo: a file replaced by a folder is reported, not half undone", async () => {
+  await using l = await lab();
+  const watch = new CommandUndo({ root: l.project, store: l.store });
+  const { after } = await command(watch, l, "rm notes.md && mkdir notes.md");
+  assert.deepEqual(after.lost, ["notes.md"]);
+});
