@@ -64,9 +64,23 @@ export class TmuxSession {
     await tmux("send-keys", "-t", this.name, ...keys);
   }
 
-  /** Types literal text (no key-name interpretation). */
+  /**
+   * Types literal text (no key-name interpretation) and waits until it shows
+   * on screen. Text typed before the program reads the terminal can be lost
+   * (the prompt was not drawn yet); it is typed again after 3 s unseen.
+   */
   async type(text: string): Promise<void> {
-    await tmux("send-keys", "-t", this.name, "-l", text);
+    const shown = async () => (await this.screen()).split(text).length - 1;
+    const before = await shown();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await tmux("send-keys", "-t", this.name, "-l", text);
+      const until = Date.now() + 3_000;
+      while (Date.now() < until) {
+        if (await shown() > before) return;
+        await sleep(50);
+      }
+    }
+    throw new Error(`Typed "${text}" three times; it never showed:\n${await this.screen()}`);
   }
 
   /** The visible screen plus scrollback. */
@@ -111,10 +125,20 @@ export class TmuxSession {
     throw new Error(`No select item matching ${item} on screen:\n${last}`);
   }
 
-  /** Quits the chat with Ctrl+D and waits for it to exit with code 0. */
+  /**
+   * Quits the chat with Ctrl+D and waits for it to exit with code 0; sends
+   * Ctrl+D again every 3 s, in case one came before the prompt listened.
+   */
   async quit(): Promise<void> {
-    await this.send("C-d");
-    await this.waitFor(/\[exit 0\]/);
+    for (let attempt = 0; attempt < 4; attempt++) {
+      await this.send("C-d");
+      try {
+        await this.waitFor(/\[exit 0\]/, attempt === 3 ? 20_000 : 3_000);
+        return;
+      } catch (e) {
+        if (attempt === 3) throw e;
+      }
+    }
   }
 
   /** Ends the session. */
