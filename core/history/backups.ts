@@ -82,6 +82,13 @@ export interface BackupStore {
   readBackup(entry: BackupEntry): Promise<Uint8Array>;
 }
 
+/** Whether two byte arrays hold the same bytes. */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** SHA-256 hex digest of `data`. */
 export async function sha256(data: Uint8Array): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", data as Uint8Array<ArrayBuffer>);

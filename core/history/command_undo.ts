@@ -26,7 +26,7 @@ import { join, relative } from "node:path";
 import { realFs } from "../tools/fs_port.ts";
 import { isInside } from "../tools/paths.ts";
 import { walkTree } from "../tools/walk.ts";
-import { type BackupStore, DIR_STATE, type PriorState, sha256 } from "./backups.ts";
+import { type BackupStore, DIR_STATE, type PriorState, sameBytes, sha256 } from "./backups.ts";
 import { CopyPack, type PackedCopy } from "./copy_pack.ts";
 
 /** How much of the project is kept. */
@@ -150,7 +150,7 @@ export class CommandUndo {
         report.lost.push(this.#rel(path));
         continue;
       }
-      if (prior.kind === "file" && equal(prior.content, content)) continue;
+      if (prior.kind === "file" && sameBytes(prior.content, content)) continue;
       await record(path, prior, await sha256(content));
     }
     const removedDirs: string[] = [];
@@ -256,10 +256,4 @@ export function undoNote(before: Before | null, after: AfterReport | null): stri
 
 function same(a: Seen, b: Seen): boolean {
   return a.size === b.size && a.mtime === b.mtime && a.ino === b.ino;
-}
-
-function equal(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

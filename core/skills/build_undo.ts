@@ -14,7 +14,7 @@
  * @module
  */
 import { join } from "node:path";
-import { type BackupStore, DIR_STATE, sha256 } from "../history/backups.ts";
+import { type BackupStore, DIR_STATE, sameBytes, sha256 } from "../history/backups.ts";
 
 /** What `build/` held before a run. */
 export interface KeptBuild {
@@ -74,7 +74,7 @@ export async function recordBuild(
     const content = await Deno.readFile(e.path).catch(() => null);
     if (content === null) continue;
     const before = kept.files.get(e.path);
-    if (before !== undefined && equal(before, content)) continue;
+    if (before !== undefined && sameBytes(before, content)) continue;
     const prior = before === undefined
       ? { kind: "absent" as const }
       : { kind: "file" as const, content: before };
@@ -120,10 +120,4 @@ async function walk(root: string): Promise<Entry[]> {
   };
   await visit(root);
   return out;
-}
-
-function equal(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
