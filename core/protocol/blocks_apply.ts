@@ -116,6 +116,14 @@ function hunkError(b: EditBlock, f: HunkFailure): BlockError {
         `as one run of lines (its first old line is "${clip(f.first)}")`,
     );
   }
+  if (f.kind === "indentation") {
+    return fault(
+      b,
+      "hunk_not_found",
+      `hunk ${f.hunk} matches only with indentation ignored, and ${f.reason}; copy the ` +
+        `context and removed lines with their exact indentation`,
+    );
+  }
   const where = f.lines.length > 0
     ? `it matches at lines ${f.lines.join(", ")}`
     : "it adds lines to a non-empty file without a line number";

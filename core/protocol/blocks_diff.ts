@@ -7,7 +7,9 @@
  * end of file` is understood. Line counts are ignored and line numbers are
  * only hints: a hunk is placed where its old lines (context + removed) occur
  * as one run — exact first, then ignoring trailing whitespace, then ignoring
- * surrounding whitespace.
+ * surrounding whitespace; in that last case the added lines are moved by the
+ * indentation offset the match needed, and a hunk whose offset is not
+ * consistent is refused (`indentShift`).
  *
  * @example
  * ```ts
@@ -16,6 +18,8 @@
  * ```
  * @module
  */
+
+import { indentShift } from "./indent_shift.ts";
 
 /** One line of a hunk; `noEol` when `\ No newline at end of file` follows it. */
 export interface HunkLine {
@@ -39,7 +43,8 @@ export interface Line {
 /** Why a hunk could not be placed, with the hunk's number (from 1). */
 export type HunkFailure =
   | { kind: "hunk_not_found"; hunk: number; first: string }
-  | { kind: "ambiguous"; hunk: number; lines: number[] };
+  | { kind: "ambiguous"; hunk: number; lines: number[] }
+  | { kind: "indentation"; hunk: number; reason: string };
 
 const HUNK_HEAD = /^@@/;
 const HINT = /^@@\s*-(\d+)/;
@@ -128,12 +133,16 @@ export function applyHunks(
   for (let k = 0; k < hunks.length; k++) {
     const placed = placeWithTrim(lines, hunks[k], shift, k + 1);
     if (!placed.ok) return placed;
-    const next = splice(lines, placed.at, placed.hunk, eol);
+    const hunk = placed.loose ? shifted(lines, placed.at, placed.hunk, k + 1) : placed;
+    if (!hunk.ok) return hunk;
+    const next = splice(lines, placed.at, hunk.hunk, eol);
     shift += next.length - lines.length;
     lines = next;
   }
   return { ok: true, text: fromLines(lines) };
 }
+
+type Placed = { ok: true; at: number; loose: boolean } | { ok: false; failure: HunkFailure };
 
 /** Places a hunk; when it is not found, tries again without trailing empty context lines. */
 function placeWithTrim(
@@ -141,50 +150,66 @@ function placeWithTrim(
   hunk: Hunk,
   shift: number,
   n: number,
-): { ok: true; at: number; hunk: Hunk } | { ok: false; failure: HunkFailure } {
+): { ok: true; at: number; loose: boolean; hunk: Hunk } | { ok: false; failure: HunkFailure } {
   const first = place(lines, hunk, shift, n);
-  if (first.ok) return { ok: true, at: first.at, hunk };
+  if (first.ok) return { ...first, hunk };
   if (first.failure.kind !== "hunk_not_found") return first;
   let end = hunk.lines.length;
   while (end > 0 && hunk.lines[end - 1].op === " " && hunk.lines[end - 1].text.trim() === "") end--;
   if (end === hunk.lines.length || end === 0) return first;
   const trimmed = { hint: hunk.hint, lines: hunk.lines.slice(0, end) };
   const again = place(lines, trimmed, shift, n);
-  return again.ok ? { ok: true, at: again.at, hunk: trimmed } : first;
+  return again.ok ? { ...again, hunk: trimmed } : first;
 }
 
-function place(
-  lines: readonly Line[],
-  hunk: Hunk,
-  shift: number,
-  n: number,
-): { ok: true; at: number } | { ok: false; failure: HunkFailure } {
+function place(lines: readonly Line[], hunk: Hunk, shift: number, n: number): Placed {
   const old = hunk.lines.filter((l) => l.op !== "+").map((l) => l.text);
   if (old.length === 0) return placeInsertion(lines, hunk, shift, n);
   const wanted = hunk.hint === null ? null : hunk.hint - 1 + shift;
-  for (const same of LEVELS) {
+  for (let level = 0; level < LEVELS.length; level++) {
+    const same = LEVELS[level];
+    const loose = level === LEVELS.length - 1;
     const found: number[] = [];
     for (let i = 0; i + old.length <= lines.length; i++) {
       if (old.every((t, j) => same(lines[i + j].text, t))) found.push(i);
     }
-    if (found.length === 1) return { ok: true, at: found[0] };
+    if (found.length === 1) return { ok: true, at: found[0], loose };
     if (found.length > 1) {
-      if (wanted !== null && found.includes(wanted)) return { ok: true, at: wanted };
+      if (wanted !== null && found.includes(wanted)) return { ok: true, at: wanted, loose };
       return { ok: false, failure: { kind: "ambiguous", hunk: n, lines: found.map((i) => i + 1) } };
     }
   }
   return { ok: false, failure: { kind: "hunk_not_found", hunk: n, first: old[0] } };
 }
 
-/** A hunk with only added lines: at `-a,0` (after line a), or into an empty file. */
-function placeInsertion(
+/**
+ * A hunk placed with surrounding whitespace ignored: its added lines moved
+ * by the indentation offset between its old lines and the file's, or refused.
+ */
+function shifted(
   lines: readonly Line[],
+  at: number,
   hunk: Hunk,
-  shift: number,
   n: number,
-): { ok: true; at: number } | { ok: false; failure: HunkFailure } {
-  if (hunk.hint !== null) return { ok: true, at: Math.min(lines.length, hunk.hint + shift) };
-  if (lines.length === 0) return { ok: true, at: 0 };
+): { ok: true; hunk: Hunk } | { ok: false; failure: HunkFailure } {
+  const old = hunk.lines.filter((l) => l.op !== "+").map((l) => l.text);
+  const file = lines.slice(at, at + old.length).map((l) => l.text);
+  const added = hunk.lines.filter((l) => l.op === "+").map((l) => l.text);
+  const moved = indentShift(old, file, added);
+  if (!moved.ok) {
+    return { ok: false, failure: { kind: "indentation", hunk: n, reason: moved.reason } };
+  }
+  let k = 0;
+  const out = hunk.lines.map((l) => (l.op === "+" ? { ...l, text: moved.lines[k++] } : l));
+  return { ok: true, hunk: { hint: hunk.hint, lines: out } };
+}
+
+/** A hunk with only added lines: at `-a,0` (after line a), or into an empty file. */
+function placeInsertion(lines: readonly Line[], hunk: Hunk, shift: number, n: number): Placed {
+  if (hunk.hint !== null) {
+    return { ok: true, at: Math.min(lines.length, hunk.hint + shift), loose: false };
+  }
+  if (lines.length === 0) return { ok: true, at: 0, loose: false };
   return {
     ok: false,
     failure: { kind: "ambiguous", hunk: n, lines: [] },

@@ -55,6 +55,9 @@ export async function runEdit(
         `the current file (read_file shows it; leave out the line numbers).${order}`;
     } else if (applied.code === "multiple_matches") {
       msg = `${name} is ambiguous in "${shown}". ${applied.detail}`;
+    } else if (applied.code === "indentation") {
+      msg = `${name} was refused for "${shown}". ${applied.detail} Copy the lines with their ` +
+        `exact indentation from the current file (read_file shows it).`;
     } else {
       msg = `${name} is empty. ${applied.detail}`;
     }
@@ -94,7 +97,7 @@ function tolerantNotes(text: string, edits: readonly AppliedEdit[], label: Block
   edits.forEach((e, i) => {
     if (e.how === "exact" || e.how === "empty_file") return;
     const how = e.how === "indentation"
-      ? "matched with indentation ignored; the new lines were re-indented to the file's"
+      ? "matched with indentation ignored; the new lines were moved by the same offset"
       : "matched with trailing whitespace ignored";
     const name = label(i, edits.length).replace(/^The /, "the ");
     if (e.lineCount === 0) return void notes.push(`Note: ${name} ${how}; its lines were removed.`);

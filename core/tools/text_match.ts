@@ -1,8 +1,9 @@
 /**
  * Search-and-replace for the edit tools: parsing SEARCH/REPLACE blocks and
  * applying replacements, exactly first, then with trailing whitespace
- * ignored, then with indentation ignored (the replacement re-indented to the
- * file's). Pure functions over strings; all-or-nothing per call.
+ * ignored, then with indentation ignored (the replacement moved by the same
+ * offset the match needed, or refused when that offset is not consistent).
+ * Pure functions over strings; all-or-nothing per call.
  *
  * @example
  * ```ts
@@ -11,6 +12,7 @@
  * ```
  * @module
  */
+import { indentShift } from "../protocol/indent_shift.ts";
 import { isCrlf } from "./paths.ts";
 
 /** One replacement: `search` must match exactly one place. */
@@ -37,14 +39,17 @@ export type ApplyOutcome =
     ok: false;
     /** 0-based index of the block that failed. */
     block: number;
-    code: "empty_search" | "no_match" | "multiple_matches";
+    code: ApplyFailure;
     /** What went wrong, as sentences for the model. */
     detail: string;
   };
 
+/** Why a block could not be applied. */
+export type ApplyFailure = "empty_search" | "no_match" | "multiple_matches" | "indentation";
+
 type StepResult =
   | { ok: true; text: string; edit: AppliedEdit }
-  | { ok: false; code: "empty_search" | "no_match" | "multiple_matches"; detail: string };
+  | { ok: false; code: ApplyFailure; detail: string };
 
 /**
  * Applies `blocks` in order, each to the text as changed by those before it.
@@ -92,9 +97,18 @@ function applyOne(text: string, search: string, replace: string): StepResult {
     if (found.length === 1) {
       const at = found[0];
       const matched = fileLines.slice(at, at + searchLines.length);
-      let lines = how === "indentation"
-        ? reindent(replaceLines, searchLines, matched)
-        : replaceLines;
+      let lines = replaceLines;
+      if (how === "indentation") {
+        const moved = indentShift(searchLines, matched, replaceLines);
+        if (!moved.ok) {
+          return {
+            ok: false,
+            code: "indentation",
+            detail: `It matches line ${at + 1} only with indentation ignored, and ${moved.reason}.`,
+          };
+        }
+        lines = moved.lines;
+      }
       if (matched[0].endsWith("\r")) lines = lines.map((l) => (l.endsWith("\r") ? l : l + "\r"));
       fileLines.splice(at, searchLines.length, ...lines);
       const out = fileLines.join("\n");
@@ -169,37 +183,6 @@ function findLines(
     if (k === want.length) found.push(i);
   }
   return found;
-}
-
-function indentOf(line: string): string {
-  return /^[ \t]*/.exec(line)![0];
-}
-
-/**
- * Re-indents replacement lines: each indentation used in the search text
- * maps to the file's indentation on the matching line, so a replacement
- * written with other indentation (or none) lands at the file's depth and style.
- */
-export function reindent(
-  replaceLines: readonly string[],
-  searchLines: readonly string[],
-  fileLines: readonly string[],
-): string[] {
-  const map = new Map<string, string>();
-  searchLines.forEach((line, k) => {
-    const from = indentOf(line);
-    if (line.trim() !== "" && !map.has(from)) map.set(from, indentOf(fileLines[k]));
-  });
-  return replaceLines.map((line) => {
-    if (line.trim() === "") return "";
-    const own = indentOf(line);
-    const body = line.slice(own.length);
-    let best: string | null = null;
-    for (const from of map.keys()) {
-      if (own.startsWith(from) && (best === null || from.length > best.length)) best = from;
-    }
-    return best === null ? line : map.get(best)! + own.slice(best.length) + body;
-  });
 }
 
 function closestHint(fileLines: readonly string[], searchLines: readonly string[]): string {

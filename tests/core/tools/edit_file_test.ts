@@ -163,3 +163,36 @@ Deno.test("edit_file previews the edited text without writing", async () => {
     assert.equal(await Deno.readTextFile(join(dir, "a.ts")), "a\n");
   });
 });
+
+Deno.test("edit_file keeps the file's indentation when the old text lost it", async () => {
+  await withTempDir(async (dir) => {
+    const file = "def f():\n    if x:\n        return 1\n";
+    const ctx = await readyContext(dir, { "f.py": file });
+    const r = await callTool(editFile, {
+      path: "f.py",
+      old: "if x:\n    return 1",
+      new: "if x:\n    log(x)\n    return 1",
+    }, ctx);
+    assert.equal(r.ok, true);
+    assert.equal(
+      await Deno.readTextFile(join(dir, "f.py")),
+      "def f():\n    if x:\n        log(x)\n        return 1\n",
+    );
+  });
+});
+
+Deno.test("edit_file refuses a whitespace-relaxed match whose offset is not consistent", async () => {
+  await withTempDir(async (dir) => {
+    const file = "class A:\n  def f(self):\n        return 1\n";
+    const ctx = await readyContext(dir, { "a.py": file });
+    const r = await callTool(editFile, {
+      path: "a.py",
+      old: "def f(self):\n    return 1",
+      new: "def f(self):\n    return 2",
+    }, ctx);
+    assert.equal(r.ok, false);
+    assert.equal(r.code, "indentation");
+    assert.match(r.output, /only with indentation ignored.*Nothing was changed/s);
+    assert.equal(await Deno.readTextFile(join(dir, "a.py")), file);
+  });
+});

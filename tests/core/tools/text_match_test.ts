@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { applyReplacements, parseSearchReplace, reindent } from "../../../core/tools/text_match.ts";
+import { applyReplacements, parseSearchReplace } from "../../../core/tools/text_match.ts";
 
 Deno.test("applyReplacements() replaces an exact unique match", () => {
   const r = applyReplacements("a\nb\nc\n", [{ search: "b", replace: "B" }]);
@@ -126,14 +126,6 @@ Deno.test("applyReplacements() reports several tolerant matches as ambiguous", (
   assert.ok(!r.ok);
   assert.equal(r.code, "multiple_matches");
   assert.match(r.detail, /lines 1, 3/);
-});
-
-Deno.test("reindent() shifts lines deeper than any search line by the nearest known indent", () => {
-  const out = reindent(["if (a) {", "  b();", "    c();", "}"], ["if (a) {", "}"], [
-    "    if (a) {",
-    "    }",
-  ]);
-  assert.deepEqual(out, ["    if (a) {", "      b();", "        c();", "    }"]);
 });
 
 Deno.test("parseSearchReplace() reads several blocks and ignores text between them", () => {
