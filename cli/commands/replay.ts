@@ -17,7 +17,7 @@ import type { LlmProvider } from "../../interfaces/agent.ts";
 import type { SessionFile } from "../../interfaces/history.ts";
 import type { AnyTool, ToolCall } from "../../interfaces/tool.ts";
 import { findSession } from "../../core/history/lookup.ts";
-import { replaySession } from "../../core/history/replay.ts";
+import { replaySession } from "../../core/agent/session_replay.ts";
 import { loadSession } from "../../core/history/store.ts";
 import { replayProvider, repliesFromSession } from "../../core/llm/replay.ts";
 import { createProvider } from "../../core/llm/select.ts";

@@ -70,7 +70,7 @@ export async function handleSlash(
       slashPaste(session, io, c);
       return "handled";
     case "/new":
-      return await (await import("./new.ts")).slashNew(io, c);
+      return await (await import("./slash_new.ts")).slashNew(io, c);
     case "/refresh": {
       const p = await session.refresh();
       io.out(c.dim(

@@ -8,8 +8,8 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { DEFAULT_BUDGETS, type WorkflowBudgets } from "../../core/skills/budget.ts";
-import { runWorkflow, type WorkflowResult } from "../../core/skills/workflow.ts";
+import { DEFAULT_BUDGETS, type WorkflowBudgets } from "../../core/agent/workflow_budget.ts";
+import { runWorkflow, type WorkflowResult } from "../../core/agent/workflow.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
 import type { AgentSession } from "../session.ts";
 import type { Palette } from "../ui/colors.ts";

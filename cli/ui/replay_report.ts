@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ReplayReport, TurnReport } from "../../core/history/replay.ts";
+import type { ReplayReport, TurnReport } from "../../core/agent/session_replay.ts";
 
 /** The whole report; `header` names the session, its source and directory. */
 export function formatReplay(report: ReplayReport, header: string): string {

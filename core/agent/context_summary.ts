@@ -6,7 +6,7 @@
  * @module
  */
 import type { ChatMessage, Usage } from "../../interfaces/agent.ts";
-import { classify, type ContextDeps, latestFiles } from "./context.ts";
+import { classify, type ContextDeps, latestFiles } from "./context_kinds.ts";
 import { countMessage, countMessages, countText } from "./tokens.ts";
 
 /** What a summarised region turns into. */

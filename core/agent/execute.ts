@@ -9,6 +9,7 @@ import type { AgentEvent } from "../../interfaces/agent.ts";
 import type { SessionRecorder } from "../../interfaces/history.ts";
 import type { AnyTool, ToolCall, ToolContext, ToolResult } from "../../interfaces/tool.ts";
 import { formatCall } from "../protocol/feedback.ts";
+import { callSummary, resultMessage } from "../protocol/call_text.ts";
 import type { Pipeline } from "../permission/pipeline.ts";
 import type { SimulateInput } from "../permission/dry_run.ts";
 import type { GatedCall, Stepped, Stepper } from "../permission/step.ts";
@@ -188,23 +189,4 @@ function projectRelative(root: string, path: string): string {
   return rel.startsWith("..") || isAbsolute(rel) ? path : rel.replaceAll("\\", "/");
 }
 
-const MAIN_PARAMS = ["path", "command", "pattern", "name", "id", "question", "directory"];
-
-/** `write_to_file notes.md`: the tool and its main parameter. */
-export function callSummary(call: ToolCall): string {
-  for (const p of MAIN_PARAMS) {
-    const v = call.params[p];
-    if (v !== undefined) {
-      const text = Array.isArray(v) ? v.join(", ") : v;
-      const line = text.split("\n")[0];
-      return `${call.tool} ${line.length > 80 ? line.slice(0, 77) + "..." : line}`;
-    }
-  }
-  return call.tool;
-}
-
-/** The next user message: the result labelled with the tool and its main parameter. */
-export function resultMessage(call: ToolCall, result: ToolResult): string {
-  const status = result.ok ? "Result" : `Error${result.code ? ` (${result.code})` : ""}`;
-  return `[${callSummary(call)}] ${status}:\n${result.output}`;
-}
+export { callSummary, resultMessage };

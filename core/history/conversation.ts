@@ -23,7 +23,7 @@
  */
 import type { ChatMessage } from "../../interfaces/agent.ts";
 import type { SessionFile } from "../../interfaces/history.ts";
-import { callSummary, resultMessage } from "../agent/execute.ts";
+import { callSummary, resultMessage } from "../protocol/call_text.ts";
 
 /** The system prompt and every user and assistant message, in order. */
 export function conversationOf(session: SessionFile): ChatMessage[] {

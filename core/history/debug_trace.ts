@@ -25,7 +25,7 @@
 import { getLogger } from "@logtape/logtape";
 import type { AgentEvent, LoopState } from "../../interfaces/agent.ts";
 import type { SessionRecorder } from "../../interfaces/history.ts";
-import { debugWritingMs, writeRaw } from "../llm/debug.ts";
+import { debugWritingMs, writeRaw } from "./debug_write.ts";
 import {
   addTiming,
   emptySummary,

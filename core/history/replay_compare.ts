@@ -6,7 +6,7 @@
  */
 import type { SessionMessage } from "../../interfaces/history.ts";
 import type { Decision, ParseResult, ToolCall, Verdict } from "../../interfaces/tool.ts";
-import { callSummary } from "../agent/execute.ts";
+import { callSummary } from "../protocol/call_text.ts";
 import type { RecordedOutcome } from "./replay_turns.ts";
 
 /** One place where today differs from the record. */

@@ -23,7 +23,7 @@
 import type { ChatRequest, LlmProvider, StreamEvent } from "../../interfaces/agent.ts";
 import type { FsPort } from "../../interfaces/tool.ts";
 import { type BridgeMode, modeOf } from "../protocol/bridge_format.ts";
-import { projectContents, projectFiles, projectSummary } from "../agent/project_summary.ts";
+import { projectContents, projectFiles, projectSummary } from "../tools/project_summary.ts";
 import { renderBridgePrompt } from "./bridge_prompt.ts";
 import { exchange, type ExchangeOptions } from "./bridge_exchange.ts";
 

@@ -26,6 +26,7 @@ import type {
   Usage,
 } from "../../interfaces/agent.ts";
 import { REDACTED } from "../history/redact.ts";
+import { debugWritingMs, writeRaw } from "../history/debug_write.ts";
 import { decorateProvider } from "./decorate.ts";
 import type { WireEvent, WireTap } from "./wire.ts";
 
@@ -138,27 +139,8 @@ function requestRecord(provider: LlmProvider, o: DebugLogOptions, request: ChatR
   };
 }
 
-let writingMs = 0;
-
-/**
- * Logs `text` at debug level as it is: braces are escaped, so LogTape does
- * not read them as placeholders. The time it takes is added to
- * {@link debugWritingMs}.
- */
-export function writeRaw(log: Logger, text: string): void {
-  const start = performance.now();
-  log.debug(text.replaceAll("{", "{{").replaceAll("}", "}}"));
-  writingMs += performance.now() - start;
-}
-
-/**
- * Milliseconds this process has spent writing debug records so far. Debug
- * timings subtract it, so they measure minoc's work, not debug mode's own.
- */
-export function debugWritingMs(): number {
-  return writingMs;
-}
-
 function round(ms: number): number {
   return Math.round(ms * 10) / 10;
 }
+
+export { debugWritingMs, writeRaw };

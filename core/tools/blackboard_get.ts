@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "zod";
-import { formatBlackboard } from "../skills/blackboard.ts";
+import { formatBlackboard } from "./blackboard.ts";
 import { defineTool, fail, ok } from "./define.ts";
 
 const schema = z.object({ key: z.string().trim().optional() });

@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import type { ToolContext } from "../../interfaces/tool.ts";
-import { fencedFile } from "../agent/project_summary.ts";
+import { fencedFile } from "./project_summary.ts";
 import { defineTool, fail, ok } from "./define.ts";
 import { pathArg, readText } from "./file_io.ts";
 import { displayPath, plural, resolvePath } from "./paths.ts";

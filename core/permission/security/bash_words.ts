@@ -6,7 +6,7 @@
  * @module
  */
 import type { Node } from "web-tree-sitter";
-import { worst } from "./sources.ts";
+import { worst } from "./source_rank.ts";
 import type { Source, Word } from "./types.ts";
 
 /** What word evaluation needs from the reader. */

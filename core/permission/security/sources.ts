@@ -6,18 +6,10 @@
  * @module
  */
 import { decodeAnsiC } from "./bash_words.ts";
+import { worse, worst } from "./source_rank.ts";
 import { hasOption, lowerArgs } from "./flags.ts";
 import { psPaths } from "./rules/helpers.ts";
 import type { Segment, ShellKind, Source } from "./types.ts";
-
-const SEVERITY: Record<Source["kind"], number> = {
-  literal: 0,
-  file: 1,
-  variable: 2,
-  program: 3,
-  decoded: 4,
-  network: 5,
-};
 
 const FETCHERS = new Set([
   "curl",
@@ -63,17 +55,7 @@ const FILTERS = new Set([
   "out-string",
 ]);
 
-/** The worse of two sources for code: network > decoded > program > variable > file > literal. */
-export function worse(a: Source | undefined, b: Source | undefined): Source | undefined {
-  if (!a) return b;
-  if (!b) return a;
-  return SEVERITY[b.kind] > SEVERITY[a.kind] ? b : a;
-}
-
-/** The worst of several sources. */
-export function worst(sources: readonly Source[]): Source | undefined {
-  return sources.reduce<Source | undefined>((acc, s) => worse(acc, s), undefined);
-}
+export { worse, worst };
 
 /** Whether running text from this source as code is a block (downloaded or decoded). */
 export function isHostile(s: Source | undefined): boolean {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createBlackboard } from "../../../core/skills/blackboard.ts";
+import { createBlackboard } from "../../../core/tools/blackboard.ts";
 import { blackboardGet } from "../../../core/tools/blackboard_get.ts";
 import { blackboardPut } from "../../../core/tools/blackboard_put.ts";
 import { callTool, testContext } from "../../support/tool_context.ts";

@@ -32,10 +32,10 @@ import type {
 } from "../../interfaces/tool.ts";
 import type { SimulateInput } from "../permission/dry_run.ts";
 import { Pipeline } from "../permission/pipeline.ts";
-import { executeCall } from "../agent/execute.ts";
-import { streamReply } from "../agent/reply.ts";
+import { executeCall } from "./execute.ts";
+import { streamReply } from "./reply.ts";
 import { coerceArgs } from "../tools/dispatch.ts";
-import { nullRecorder } from "./recorder.ts";
+import { nullRecorder } from "../history/recorder.ts";
 import {
   compareCall,
   compareResult,
@@ -46,10 +46,10 @@ import {
   recordedDecision,
   sameCall,
   verdictText,
-} from "./replay_compare.ts";
-import { type RecordedOutcome, type RecordedTurn, recordedTurns } from "./replay_turns.ts";
+} from "../history/replay_compare.ts";
+import { type RecordedOutcome, type RecordedTurn, recordedTurns } from "../history/replay_turns.ts";
 
-export type { Difference } from "./replay_compare.ts";
+export type { Difference } from "../history/replay_compare.ts";
 
 /** What replaying needs: the reply source and today's tools and gates. */
 export interface ReplayDeps {

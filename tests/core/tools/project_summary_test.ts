@@ -4,8 +4,8 @@ import {
   projectContents,
   projectFiles,
   projectSummary,
-} from "../../../core/agent/project_summary.ts";
-import { outline } from "../../../core/agent/project_signatures.ts";
+} from "../../../core/tools/project_summary.ts";
+import { outline } from "../../../core/tools/project_signatures.ts";
 import { realFs } from "../../../core/tools/fs_port.ts";
 import { makeTree, withTempDir } from "../../support/tool_context.ts";
 

@@ -13,8 +13,8 @@
  * @module
  */
 import type { FsPort } from "../../interfaces/tool.ts";
-import { walkTree } from "../tools/walk.ts";
-import { countLines, decodeText, plural } from "../tools/paths.ts";
+import { walkTree } from "./walk.ts";
+import { countLines, decodeText, plural } from "./paths.ts";
 import { hasOutline, outline } from "./project_signatures.ts";
 
 /** Where the project is and how to read it. */

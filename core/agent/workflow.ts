@@ -23,10 +23,15 @@
  */
 import type { Outcome } from "../../interfaces/agent.ts";
 import type { BlackboardEntry } from "../../interfaces/tool.ts";
-import { type AgentDeps, type Conversation, runTask } from "../agent/loop.ts";
+import { type AgentDeps, type Conversation, runTask } from "./loop.ts";
 import { workflowTools } from "../tools/mod.ts";
-import { createBlackboard } from "./blackboard.ts";
-import { BudgetPipeline, BudgetTracker, type Spent, type WorkflowBudgets } from "./budget.ts";
+import { createBlackboard } from "../tools/blackboard.ts";
+import {
+  BudgetPipeline,
+  BudgetTracker,
+  type Spent,
+  type WorkflowBudgets,
+} from "./workflow_budget.ts";
 import {
   actMessage,
   type Plan,

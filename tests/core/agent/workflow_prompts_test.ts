@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { BudgetTracker } from "../../../core/skills/budget.ts";
+import { BudgetTracker } from "../../../core/agent/workflow_budget.ts";
 import {
   actMessage,
   extractJson,
@@ -9,7 +9,7 @@ import {
   reflectMessage,
   reportMessage,
   retryMessage,
-} from "../../../core/skills/workflow_prompts.ts";
+} from "../../../core/agent/workflow_prompts.ts";
 
 Deno.test("readPlan() reads steps, criteria and the question from a fenced JSON block", () => {
   const plan = readPlan(`Here is the plan.

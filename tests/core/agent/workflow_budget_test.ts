@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { GateInput } from "../../../interfaces/tool.ts";
 import { Pipeline } from "../../../core/permission/pipeline.ts";
-import { BudgetPipeline, BudgetTracker } from "../../../core/skills/budget.ts";
+import { BudgetPipeline, BudgetTracker } from "../../../core/agent/workflow_budget.ts";
 import { readFile } from "../../../core/tools/read_file.ts";
 
 Deno.test("BudgetTracker names the first budget that is spent", () => {

@@ -7,8 +7,8 @@
 import type { BlackboardEntry } from "../../interfaces/tool.ts";
 import { renderToolDocs } from "../protocol/tool_docs.ts";
 import { workflowTools } from "../tools/mod.ts";
-import { formatBlackboard } from "./blackboard.ts";
-import type { BudgetTracker } from "./budget.ts";
+import { formatBlackboard } from "../tools/blackboard.ts";
+import type { BudgetTracker } from "./workflow_budget.ts";
 
 /** One step of a plan. */
 export interface PlanStep {
