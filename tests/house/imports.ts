@@ -14,13 +14,11 @@ export const LAYERS: readonly string[] = [
   "cli",
   "core/agent",
   "core/skills",
-  "core/mcp",
   "core/config",
   "core/llm",
   "core/history",
   "core/permission",
   "core/tools",
-  "core/sandbox",
   "core/protocol",
   "interfaces",
 ];
