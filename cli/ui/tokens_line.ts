@@ -1,7 +1,7 @@
 /**
  * The dim line after each reply: tokens in and out, and how much of the
  * context window the conversation takes. Counts the server did not report
- * (counted locally with gpt-tokenizer) are marked with `~`.
+ * (estimated locally) are marked with `~`.
  *
  * @example
  * ```ts

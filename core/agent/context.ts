@@ -30,21 +30,14 @@ import { charCount, countMessage, countMessages } from "./tokens.ts";
 const DEFAULT_WINDOW = 128_000;
 const shortenedSet = new WeakSet<ChatMessage>();
 
-export {
-  classify,
-  type ContextBudget,
-  type ContextDeps,
-  latestFiles,
-  markSummary,
-  type MessageInfo,
-};
+export type { ContextBudget };
 
 /** The conversation as the model sees it; the system prompt comes first. */
 export interface MessageList {
   messages: ChatMessage[];
 }
 
-/** What a compaction did; tokens are counted with gpt-tokenizer. */
+/** What a compaction did; tokens are estimated (`core/llm/token_estimate.ts`). */
 export interface CompactReport {
   before: number;
   after: number;

@@ -53,7 +53,7 @@ export interface AnalyzeOptions {
   budgetTokens?: number;
   /** Longest tree walk in milliseconds (default 1,000). */
   timeBudgetMs?: number;
-  /** Token counter (default: gpt-tokenizer, imported when needed). */
+  /** Token counter (default: the cheap estimate). */
   count?: CountTokens;
 }
 

@@ -2,8 +2,8 @@
  * Renders the project analysis as the "# Project" section of the system
  * prompt and fits it into a token budget: the tree is drawn at decreasing
  * detail (depth, files per folder, lines) until the whole section fits, then
- * cut line by line as a last resort. Tokens are counted with gpt-tokenizer
- * (cl100k_base), imported on first use.
+ * cut line by line as a last resort. Tokens are the cheap estimate of
+ * `core/llm/token_estimate.ts`.
  *
  * @example
  * ```ts
@@ -49,10 +49,7 @@ const DETAILS: readonly Detail[] = [
   { depth: 1, files: 0, dirs: 20, lines: 20 },
 ];
 
-/**
- * The gpt-tokenizer counter (cl100k_base), imported once on first use (about
- * 90 ms) and shared with the skills budgets, so a session loads one tokenizer.
- */
+/** The token estimate shared with the skills budgets (`core/llm/token_estimate.ts`). */
 export function loadTokenCounter(): Promise<CountTokens> {
   return tokenCounter();
 }

@@ -2,9 +2,10 @@
  * Token counts for what the server does not report: the conversation's size
  * for context management, and a reply's usage when the stream carried none.
  *
- * Counting uses gpt-tokenizer (cl100k_base), imported on first use so runs
- * that never count stay fast. Counts are cached per message object, so a
- * growing conversation is counted once per new message.
+ * Counting is the cheap estimate of `core/llm/token_estimate.ts` (no tokenizer
+ * table is loaded); the server's own usage figures win wherever a reply
+ * carries them. Counts are cached per message object, so a growing
+ * conversation is counted once per new message.
  *
  * @example
  * ```ts
@@ -14,28 +15,16 @@
  * @module
  */
 import type { ChatMessage, Usage } from "../../interfaces/agent.ts";
+import { estimateTokens } from "../llm/token_estimate.ts";
 
 /** Tokens a chat format adds around every message (role markers). */
 export const MESSAGE_OVERHEAD = 4;
 
-type Counter = (text: string) => number;
-let counter: Promise<Counter> | null = null;
 const cache = new WeakMap<ChatMessage, number>();
-
-/** The tokenizer, loaded once. */
-function loadCounter(): Promise<Counter> {
-  counter ??= import("gpt-tokenizer/encoding/cl100k_base").then((m) => {
-    // Text that merely mentions a special token such as <|endoftext|> is plain text here.
-    const options = { disallowedSpecial: new Set<string>() };
-    return (text: string) => m.countTokens(text, options);
-  });
-  return counter;
-}
 
 /** Tokens in `text`. */
 export async function countText(text: string): Promise<number> {
-  if (text === "") return 0;
-  return (await loadCounter())(text);
+  return await Promise.resolve(estimateTokens(text));
 }
 
 /** Tokens of one message, its role overhead included (cached per object). */

@@ -1,6 +1,7 @@
 /**
- * Token counts for skill budgets, with gpt-tokenizer (cl100k_base) loaded on
- * first use, so sessions without skills never pay for the import.
+ * Token counts for skill and project budgets: the cheap estimate of
+ * `core/llm/token_estimate.ts`, behind the promise-returning shape callers
+ * already use.
  *
  * @example
  * ```ts
@@ -10,23 +11,16 @@
  * @module
  */
 
+import { estimateTokens } from "../llm/token_estimate.ts";
+
 /** Counts the tokens of a text. */
 export type TokenCounter = (text: string) => number;
 
-let loading: Promise<TokenCounter> | null = null;
+const COUNTER: Promise<TokenCounter> = Promise.resolve(estimateTokens);
 
-/** The shared counter (the tokenizer is imported once, lazily). */
+/** The shared counter. */
 export function tokenCounter(): Promise<TokenCounter> {
-  loading ??= import("gpt-tokenizer/encoding/cl100k_base").then((m) => (text: string) => {
-    if (text === "") return 0;
-    try {
-      return m.countTokens(text);
-    } catch {
-      // text with special-token markers: a rough estimate is enough for a budget
-      return Math.ceil(text.length / 4);
-    }
-  });
-  return loading;
+  return COUNTER;
 }
 
 /** Cuts `text` to at most `max` tokens at a line boundary (at a character boundary if one line is too long). */

@@ -170,7 +170,7 @@ Deno.test("chat: /retry re-sends the last turn after a reply dropped mid-stream"
   }
 });
 
-Deno.test("run: the tokens line counts with gpt-tokenizer when the server reports no usage", async () => {
+Deno.test("run: the tokens line shows a local estimate when the server reports no usage", async () => {
   const dir = await project();
   await using server = await startServer({ replies: [{ text: "Counted answer.", usage: false }] });
   try {

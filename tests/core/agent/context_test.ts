@@ -1,15 +1,10 @@
 import assert from "node:assert/strict";
 import type { AgentEvent, ChatMessage } from "../../../interfaces/agent.ts";
 import type { ToolCall } from "../../../interfaces/tool.ts";
-import {
-  classify,
-  compactContext,
-  type ContextDeps,
-  fitContext,
-  shortenOutput,
-} from "../../../core/agent/context.ts";
+import { compactContext, fitContext, shortenOutput } from "../../../core/agent/context.ts";
+import { classify, type ContextDeps } from "../../../core/agent/context_kinds.ts";
 import { SUMMARY_PROMPT } from "../../../core/agent/context_summary.ts";
-import { resultMessage } from "../../../core/agent/execute.ts";
+import { resultMessage } from "../../../core/protocol/call_text.ts";
 import { countMessages } from "../../../core/agent/tokens.ts";
 import { createOpenAIProvider } from "../../../core/llm/openai.ts";
 import { nullRecorder } from "../../../core/history/recorder.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { countTokens } from "gpt-tokenizer/encoding/cl100k_base";
+import { estimateTokens as countTokens } from "../../../core/llm/token_estimate.ts";
 import { analyzeProject, isEmptyProject } from "../../../core/agent/project.ts";
 import { NEW_PROJECT_RULES } from "../../../core/agent/project_interview.ts";
 import { scanTree } from "../../../core/agent/project_scan.ts";

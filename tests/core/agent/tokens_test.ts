@@ -6,7 +6,7 @@ import {
   MESSAGE_OVERHEAD,
 } from "../../../core/agent/tokens.ts";
 
-Deno.test("`countText()` counts cl100k tokens and accepts text that mentions special tokens", async () => {
+Deno.test("`countText()` estimates tokens and accepts text that mentions special tokens", async () => {
   assert.equal(await countText(""), 0);
   assert.equal(await countText("hello world"), 2);
   assert.ok(await countText("a <|endoftext|> b") > 3);
