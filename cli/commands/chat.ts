@@ -142,7 +142,7 @@ export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): 
 }
 
 async function askUser(question: string): Promise<string> {
-  const { input } = await import("@inquirer/prompts");
+  const { default: input } = await import("@inquirer/input");
   try {
     return await input({ message: question });
   } catch {

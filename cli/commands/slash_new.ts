@@ -38,7 +38,11 @@ export async function interview(
   io: CliIO,
   c: Palette = palette(false),
 ): Promise<ProjectBrief | null> {
-  const { confirm, input, select } = await import("@inquirer/prompts");
+  const [{ default: confirm }, { default: input }, { default: select }] = await Promise.all([
+    import("@inquirer/confirm"),
+    import("@inquirer/input"),
+    import("@inquirer/select"),
+  ]);
   io.out(c.bold("New project") + c.dim(": a few questions (Ctrl+C cancels)\n"));
   try {
     const purpose = await input({
@@ -65,8 +69,8 @@ export async function interview(
   }
 }
 
-type Select = typeof import("@inquirer/prompts").select;
-type Input = typeof import("@inquirer/prompts").input;
+type Select = typeof import("@inquirer/select").default;
+type Input = typeof import("@inquirer/input").default;
 
 async function pick(
   select: Select,

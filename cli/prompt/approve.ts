@@ -43,7 +43,10 @@ export function terminalConfirm(
   return {
     async ask(input: GateInput, verdicts: readonly Verdict[]): Promise<Decision> {
       write(describeCall(input, verdicts, c) + "\n");
-      const { select, input: askText } = await import("@inquirer/prompts");
+      const [{ default: select }, { default: askText }] = await Promise.all([
+        import("@inquirer/select"),
+        import("@inquirer/input"),
+      ]);
       const k = keeper?.();
       const proposal = k?.propose(input);
       try {

@@ -31,7 +31,7 @@ export function pickLabel(s: SessionSummary, width = 48): string {
 export async function pickSession(sessions: readonly SessionSummary[]): Promise<
   SessionSummary | null
 > {
-  const { select } = await import("@inquirer/prompts");
+  const { default: select } = await import("@inquirer/select");
   const shown = sessions.slice(0, PICK_LIMIT);
   const choices = [
     { name: "New session", value: null as SessionSummary | null },

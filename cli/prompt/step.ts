@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { editorCommand, editText } from "./editor.ts";
 import type { ToolCall } from "../../interfaces/tool.ts";
 import type { StepChoice, StepPrompt, StepView } from "../../core/permission/step.ts";
 import { formatCall } from "../../core/protocol/feedback.ts";
@@ -25,11 +26,14 @@ export function terminalStep(write: (text: string) => void, c: Palette): StepPro
   return {
     async choose(view: StepView): Promise<StepChoice> {
       write(describeStep(view, c) + "\n");
-      const prompts = await import("@inquirer/prompts");
+      const [{ default: select }, { default: input }] = await Promise.all([
+        import("@inquirer/select"),
+        import("@inquirer/input"),
+      ]);
       while (true) {
         let answer: Answer;
         try {
-          answer = await prompts.select<Answer>({
+          answer = await select<Answer>({
             message: `Step: ${view.call.tool}`,
             choices: stepChoices(editorName()),
           });
@@ -39,8 +43,8 @@ export function terminalStep(write: (text: string) => void, c: Palette): StepPro
         }
         if (answer !== "editor" && answer !== "inline") return { kind: answer };
         const edited = answer === "editor"
-          ? await editInEditor(view, prompts.editor)
-          : await editInline(view, prompts.input, write, c);
+          ? await editInEditor(view)
+          : await editInline(view, input, write, c);
         if (typeof edited !== "string") return { kind: "edit", call: edited };
         write(c.yellow(`${edited}\n`));
       }
@@ -86,20 +90,10 @@ export function describeStep(view: StepView, c: Palette): string {
 }
 
 /** The call as XML in `$EDITOR`; the edited text is parsed like a reply. */
-async function editInEditor(
-  view: StepView,
-  editor: (
-    o: { message: string; default: string; postfix: string; waitForUserInput: boolean },
-  ) => Promise<string>,
-): Promise<ToolCall | string> {
+async function editInEditor(view: StepView): Promise<ToolCall | string> {
   let text: string;
   try {
-    text = await editor({
-      message: "Edit the call",
-      default: formatCall(view.call.tool, view.call.params) + "\n",
-      postfix: ".xml",
-      waitForUserInput: false,
-    });
+    text = await editText(formatCall(view.call.tool, view.call.params) + "\n", ".xml");
   } catch (e) {
     return `Cannot edit in ${editorName()}: ${e instanceof Error ? e.message : String(e)}`;
   }
@@ -140,8 +134,7 @@ async function editInline(
 }
 
 function editorName(): string {
-  const name = Deno.env.get("VISUAL") || Deno.env.get("EDITOR");
-  return name ? `$EDITOR (${name.split(/\s+/)[0]})` : "$EDITOR (vim)";
+  return `$EDITOR (${editorCommand()[0]})`;
 }
 
 function shortValue(text: string): string {
