@@ -38,8 +38,19 @@ export interface CommonOptions extends SettingFlags {
 /** The base URL a bridge session gets when no model server is configured. */
 export const BRIDGE_NO_SERVER_URL = "http://no-server.invalid";
 
-/** Resolves settings or throws a usage error that says how to fix them. */
-export async function settingsFrom(opts: CommonOptions): Promise<Settings> {
+/**
+ * What to do when nothing configures a model (see cli/connect.ts): options
+ * to load again with (a found server, or the bridge). Throws a CliError to
+ * stop.
+ */
+export type Connect = (o: { homeDir: string; message: string }) => Promise<CommonOptions>;
+
+/**
+ * Resolves settings or throws a usage error that says how to fix them.
+ * With `connect`, a start where no flag, environment variable or settings
+ * file names a server asks it what to use instead.
+ */
+export async function settingsFrom(opts: CommonOptions, connect?: Connect): Promise<Settings> {
   const home = await resolveHome(homeInputs());
   const load = (flags: CommonOptions) =>
     loadSettings({
@@ -50,6 +61,10 @@ export async function settingsFrom(opts: CommonOptions): Promise<Settings> {
       env: Deno.env.toObject(),
     });
   let r = await load(opts);
+  if (!r.ok && r.noServer && connect && opts.provider !== "bridge") {
+    opts = await connect({ homeDir: home.dir, message: r.message });
+    r = await load(opts);
+  }
   if (!r.ok && opts.provider === "bridge") {
     // The bridge needs no model server; /provider openai then says none is configured.
     r = await load({ ...opts, baseUrl: BRIDGE_NO_SERVER_URL, model: opts.model ?? "web-chat" });
