@@ -16,6 +16,7 @@
 import { join } from "node:path";
 import type { Settings } from "../core/config/settings.ts";
 import { readConfigFile } from "../core/config/load.ts";
+import { CliError, EXIT } from "./io.ts";
 import {
   restoreFile,
   snapshotFile,
@@ -51,12 +52,12 @@ export async function setupWizard(o: WizardOptions): Promise<boolean> {
   const settingsPath = join(o.homeDir, "config", "settings.json");
   const current = await readConfigFile(settingsPath, "settings");
   if (current.state === "bad") {
-    line(
+    throw new CliError(
       `${
         current.problems.join("\n")
-      }\nFix the file first: setup changes nothing while it is broken.`,
+      }\nFix the file first: setup changes nothing while it is broken`,
+      EXIT.usage,
     );
-    return false;
   }
   line(dim(`Set up the model minoc uses (saved in ${settingsPath}; Ctrl+C cancels).`));
   try {
@@ -134,12 +135,12 @@ async function save(
     return r;
   }
   const where = a.key.kind === "env"
-    ? `the key from $${a.key.name}`
+    ? `The key is read from $${a.key.name}.`
     : a.key.kind === "file"
-    ? `the key in ${keyPath} (readable by you only)`
-    : "no key";
+    ? `The key is in ${keyPath} (readable by you only).`
+    : "No key is sent.";
   return {
     ok: true,
-    message: `Saved in ${settingsPath}: "${a.model}" at ${a.baseURL}, ${where}.`,
+    message: `Saved in ${settingsPath}: "${a.model}" at ${a.baseURL}.\n${where}`,
   };
 }
