@@ -4,8 +4,9 @@
  * save writes the key file (when the key was typed) and then settings.json
  * in the `.minoc` home, changing only `baseUrl`, `model`, `apiKeyEnv` and
  * `apiKeyFile`, and puts the key file back if settings.json cannot be
- * written. Ctrl+C at any step cancels with every file as it was. The key is
- * never printed.
+ * written. Ctrl+C at any step cancels with every file as it was; a broken
+ * settings.json stops it before the first question (CliError, exit 2). The
+ * key is never printed.
  *
  * @example
  * ```ts
