@@ -51,15 +51,14 @@ export interface NoServerStart {
 export function noServerStart(opts: CommonOptions, ui: StartUi): NoServerStart {
   let current = opts;
   const dim = ui.dim ?? ((t: string) => t);
-  const connect: Connect = async ({ homeDir, message }) => {
+  const connect: Connect = async ({ homeDir, message, model }) => {
     const env = Deno.env.toObject();
     const ports = discoverPorts(env);
     if (!ports.ok) throw new CliError(ports.message, EXIT.usage);
     const found = await discoverServers({ ports: ports.ports });
     const candidates = chatCandidates(found);
     if (candidates.length > 0) {
-      const wanted = opts.model ?? env.MINOC_MODEL?.trim();
-      const pick = await choose(candidates, wanted, ui.interactive);
+      const pick = await choose(candidates, model, ui.interactive);
       ui.write(dim(foundLine(found, pick)) + "\n");
       if (pick.asked && await askRemember(homeDir)) {
         const path = join(homeDir, "config", "settings.json");

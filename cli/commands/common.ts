@@ -43,7 +43,9 @@ export const BRIDGE_NO_SERVER_URL = "http://no-server.invalid";
  * to load again with (a found server, or the bridge). Throws a CliError to
  * stop.
  */
-export type Connect = (o: { homeDir: string; message: string }) => Promise<CommonOptions>;
+export type Connect = (
+  o: { homeDir: string; message: string; model?: string },
+) => Promise<CommonOptions>;
 
 /**
  * Resolves settings or throws a usage error that says how to fix them.
@@ -62,7 +64,10 @@ export async function settingsFrom(opts: CommonOptions, connect?: Connect): Prom
     });
   let r = await load(opts);
   if (!r.ok && r.noServer && connect && opts.provider !== "bridge") {
-    opts = await connect({ homeDir: home.dir, message: r.message });
+    // A model named without a server (flag, env, settings) is preferred when a server lists it.
+    const named = await load({ ...opts, baseUrl: BRIDGE_NO_SERVER_URL });
+    const model = named.ok ? named.settings.params.model : undefined;
+    opts = await connect({ homeDir: home.dir, message: r.message, model });
     r = await load(opts);
   }
   if (!r.ok && opts.provider === "bridge") {

@@ -127,3 +127,23 @@ Deno.test("setup without a terminal exits 2 and writes nothing", async () => {
     assert.equal(await Deno.stat(settings).then(() => true, () => false), false);
   });
 });
+
+Deno.test("run prefers the model that settings.json names when a found server lists it", async () => {
+  await inTemp(async (cwd) => {
+    await using server = await startServer({
+      models: ["alpha-chat", "beta-chat"],
+      replies: [{ text: "Beta here." }],
+    });
+    const config = join(cwd, ".home", ".minoc", "config");
+    await Deno.mkdir(config, { recursive: true });
+    await Deno.writeTextFile(join(config, "settings.json"), '{ "model": "beta-chat" }');
+    const r = await runMinoc(["run", "hello"], {
+      cwd,
+      env: { MINOC_DISCOVER_PORTS: `${portOf(server.baseUrl)}` },
+    });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stderr, /using "beta-chat" of 2 models/);
+    const chat = server.requests.find((q) => q.path === "/v1/chat/completions");
+    assert.equal(chat?.body.model, "beta-chat");
+  });
+});
