@@ -67,6 +67,9 @@ export async function setupWizard(o: WizardOptions): Promise<boolean> {
     if (key.kind === "env" && key.value === "") {
       line(dim(`${key.name} is not set in this shell: set it before starting minoc.`));
     }
+    if (key.kind === "none" && Deno.env.get("OPENAI_API_KEY")) {
+      line(dim("Note: OPENAI_API_KEY is set in this shell; minoc sends it to this server too."));
+    }
     const apiKey = key.kind === "none" ? "" : key.value;
     const model = await askModel(baseURL, apiKey, (t) => line(dim(t)));
     const answers: Answers = { baseURL, model, key, slug: provider.slug };

@@ -156,3 +156,48 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "chat's first-start offer runs the setup and the chat then talks to the model it saved",
+  ignore: !hasTmux(),
+  async fn() {
+    const dir = await tempDir();
+    await using server = await startServer({
+      models: ["set-up-model"],
+      replies: [
+        { text: "<tool_call>\n<read_file>\n<path>README.md</path>\n</read_file>\n</tool_call>" },
+        { text: "Talking through the saved setup." },
+      ],
+    });
+    const env = minocEnv({ cwd: dir, env: { MINOC_DISCOVER_PORTS: `${closedPort()}` } });
+    const t = await startChat(dir, ["--no-session"], { env, ready: false, width: 200 });
+    try {
+      await t.waitFor(/Set one up now \(minoc setup\)\?/);
+      await t.send("y");
+      await t.send("Enter");
+      await t.pick(/^Another OpenAI-compatible server/);
+      await t.waitFor(/Base URL of the server/);
+      await t.type(server.baseUrl);
+      await t.send("Enter");
+      await t.pick(/^No key/);
+      await t.pick(/^set-up-model/);
+      await t.waitFor(/Save to .*settings\.json\?/);
+      await t.send("Enter");
+      const screen = await t.waitFor(CHAT_READY);
+      assert.match(screen, /Saved in .*settings\.json: "set-up-model"/);
+      assert.match(screen, /minoc \S+ · set-up-model ·/);
+      assert.doesNotMatch(screen, /copy\/paste bridge/);
+      await t.type("hello");
+      await t.send("Enter");
+      await t.waitFor(/Talking through the saved setup\./);
+      const saved = JSON.parse(
+        await Deno.readTextFile(join(env.MINOC_HOME, "config", "settings.json")),
+      );
+      assert.deepEqual(saved, { baseUrl: server.baseUrl, model: "set-up-model" });
+      await t.quit();
+    } finally {
+      await t.kill();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
