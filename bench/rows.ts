@@ -22,6 +22,8 @@ export interface AllResults {
   debug?: Results;
   project?: ProjectBenchRow[];
   undo?: Results;
+  /** Start with nothing configured: the local-server probe (first_start_bench.ts). */
+  firststart?: Results;
 }
 
 /** A result's key, or how to compute the shown value from the results. */
@@ -158,6 +160,12 @@ export function otherRows(all: AllResults): Row[] {
     ["20,000 files: first look (copies every file)", "big_first_ms", "ms"],
     ["20,000 files: a later command's two looks", "big_later_ms", "ms"],
     ["20,000 files: size of the copies", "big_mirror_mb", "MB"],
+  ]);
+  add("start with nothing configured (chat → first prompt)", all.firststart, [
+    ["no discovery (MINOC_DISCOVER_PORTS=none)", "first_prompt_off_ms", "ms"],
+    ["nothing listening on 6 probed ports", "first_prompt_nothing_ms", "ms"],
+    ["probe's cost, nothing listening", "probe_nothing_ms", "ms", "≤ 300", atMost(300)],
+    ["probe's cost, a server that never answers", "probe_silent_ms", "ms", "≤ 300 + noise"],
   ]);
   (all.project ?? []).forEach((p, i) =>
     rows.push({

@@ -112,6 +112,14 @@ const LAZY: LazyCommand[] = [
     load: async (io) => (await import("./commands/new.ts")).newCommand(io) as unknown as Command,
   },
   {
+    name: "setup",
+    description: "connect minoc to a model: provider, API key, model, a live check, save",
+    load: async (io) => {
+      const [{ setupCommand }, h] = await Promise.all([import("./commands/setup.ts"), home()]);
+      return setupCommand(io, { homeDir: h.dir }) as unknown as Command;
+    },
+  },
+  {
     name: "doctor",
     description: "check the configuration, the server and how well the model follows minoc",
     load: async (io) =>

@@ -24,9 +24,18 @@ const NO_USER = "No user is available to answer; decide yourself and continue.";
 
 /** Runs the chat until the user quits; `firstLine` is handled as if typed first (`minoc new`: "/new"). */
 export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): Promise<void> {
-  const settings = await settingsFrom(opts);
-  const { openSession } = await import("../session.ts");
   const interactive = Deno.stdin.isTerminal();
+  // Nothing configured: a local server if one answers, else the copy/paste bridge.
+  const { noServerStart } = await import("../connect.ts");
+  const start = noServerStart(opts, {
+    write: io.out,
+    dim: palette(Deno.stdout.isTerminal()).dim,
+    interactive,
+    bridge: true,
+  });
+  const settings = await settingsFrom(opts, start.connect);
+  opts = start.opts();
+  const { openSession } = await import("../session.ts");
   if (opts.step && !interactive) {
     throw new CliError("--step needs a terminal: standard input is not one", EXIT.usage);
   }

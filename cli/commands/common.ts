@@ -38,8 +38,21 @@ export interface CommonOptions extends SettingFlags {
 /** The base URL a bridge session gets when no model server is configured. */
 export const BRIDGE_NO_SERVER_URL = "http://no-server.invalid";
 
-/** Resolves settings or throws a usage error that says how to fix them. */
-export async function settingsFrom(opts: CommonOptions): Promise<Settings> {
+/**
+ * What to do when nothing configures a model (see cli/connect.ts): options
+ * to load again with (a found server, or the bridge). Throws a CliError to
+ * stop.
+ */
+export type Connect = (
+  o: { homeDir: string; message: string; model?: string },
+) => Promise<CommonOptions>;
+
+/**
+ * Resolves settings or throws a usage error that says how to fix them.
+ * With `connect`, a start where no flag, environment variable or settings
+ * file names a server asks it what to use instead.
+ */
+export async function settingsFrom(opts: CommonOptions, connect?: Connect): Promise<Settings> {
   const home = await resolveHome(homeInputs());
   const load = (flags: CommonOptions) =>
     loadSettings({
@@ -50,6 +63,13 @@ export async function settingsFrom(opts: CommonOptions): Promise<Settings> {
       env: Deno.env.toObject(),
     });
   let r = await load(opts);
+  if (!r.ok && r.noServer && connect && opts.provider !== "bridge") {
+    // A model named without a server (flag, env, settings) is preferred when a server lists it.
+    const named = await load({ ...opts, baseUrl: BRIDGE_NO_SERVER_URL });
+    const model = named.ok ? named.settings.params.model : undefined;
+    opts = await connect({ homeDir: home.dir, message: r.message, model });
+    r = await load(opts);
+  }
   if (!r.ok && opts.provider === "bridge") {
     // The bridge needs no model server; /provider openai then says none is configured.
     r = await load({ ...opts, baseUrl: BRIDGE_NO_SERVER_URL, model: opts.model ?? "web-chat" });

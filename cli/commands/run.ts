@@ -37,7 +37,11 @@ export async function runCommand(io: CliIO, task: string, opts: RunOptions): Pro
       EXIT.usage,
     );
   }
-  const settings = await settingsFrom(opts);
+  // Nothing configured: a local server if one answers, else exit 2 (no paste without a user).
+  const { noServerStart } = await import("../connect.ts");
+  const start = noServerStart(opts, { write: io.err, interactive: false, bridge: false });
+  const settings = await settingsFrom(opts, start.connect);
+  opts = { ...opts, ...start.opts() };
   const extraRules = ruleFlags(opts);
   const { openSession } = await import("../session.ts");
   const { chooseResume } = await import("../resume.ts");

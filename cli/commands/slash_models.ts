@@ -7,7 +7,8 @@
  */
 import { join } from "node:path";
 import { configDirs, configuredModels } from "../../core/config/load.ts";
-import { fetchServerModels, saveDefaultModel } from "../../core/config/models.ts";
+import { saveDefaultModel } from "../../core/config/models.ts";
+import { fetchServerModels } from "../../core/llm/server_models.ts";
 import { CliError, type CliIO } from "../io.ts";
 import type { AgentSession } from "../session.ts";
 import type { Palette } from "../ui/colors.ts";

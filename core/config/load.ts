@@ -17,6 +17,7 @@
  */
 import { join, resolve } from "node:path";
 import { type ConfigKind, type ModelsFile, parseConfigText, type SettingsFile } from "./schema.ts";
+import { readKeyFile } from "./key_file.ts";
 import {
   type FileLayer,
   mergeSettings,
@@ -38,7 +39,7 @@ export interface LoadInputs {
 /** Merged settings with the source of each field, or what to fix. */
 export type LoadResult =
   | { ok: true; settings: Settings; sources: SettingSources }
-  | { ok: false; message: string };
+  | { ok: false; message: string; noServer?: true };
 
 /** A configuration folder and whose it is. */
 export interface ConfigDir {
@@ -67,15 +68,19 @@ export async function loadSettings(i: LoadInputs): Promise<LoadResult> {
   const dirs = await configDirs(i.homeDir, workDir(i));
   const files: FileLayer[] = [];
   const problems: string[] = [];
-  for (const { dir } of dirs) {
+  for (const { dir, scope } of dirs) {
     const settings = await readConfigFile(join(dir, "settings.json"), "settings");
     const models = await readConfigFile(join(dir, "models.json"), "models");
     for (const f of [settings, models]) if (f.state === "bad") problems.push(...f.problems);
+    const value = settings.state === "ok" ? settings.value as SettingsFile : undefined;
+    const key = await readKeyFile(value, scope, settings.path);
+    if (!key.ok) problems.push(key.message);
     files.push({
       settingsPath: settings.path,
-      settings: settings.state === "ok" ? settings.value as SettingsFile : undefined,
+      settings: value,
       modelsPath: models.path,
       models: models.state === "ok" ? models.value as ModelsFile : undefined,
+      ...(key.ok && key.key ? { apiKey: key.key } : {}),
     });
   }
   if (problems.length) return { ok: false, message: problems.join("\n") };

@@ -1,13 +1,11 @@
 /**
  * Per-model knowledge: the request quirks a model needs (which field carries
- * the token limit, whether `stream_options` may be sent), the models a
- * server lists at `GET /models`, and saving a chosen model as the default.
+ * the token limit, whether `stream_options` may be sent), and saving a
+ * chosen model as the default (the server's list is `core/llm/server_models.ts`).
  *
  * @example
  * ```ts
  * defaultQuirks("o4-mini"); // { maxTokensField: "max_completion_tokens", streamOptions: true }
- * const listed = await fetchServerModels({ baseURL, apiKey });
- * if (listed.ok) console.log(listed.models.join("\n"));
  * ```
  * @module
  */
@@ -32,52 +30,6 @@ export function defaultQuirks(model: string): ModelQuirks {
     maxTokensField: reasoning ? "max_completion_tokens" : "max_tokens",
     streamOptions: true,
   };
-}
-
-/** Where to ask for the model list. */
-export interface ServerModelsOptions {
-  /** Base URL including the version path, e.g. `http://localhost:11434/v1`. */
-  baseURL: string;
-  /** Sent as a bearer token when not empty. */
-  apiKey: string;
-  signal?: AbortSignal;
-  /** Longest wait for the answer (default 10 s). */
-  timeoutMs?: number;
-}
-
-/** The model ids a server offers, or why it could not say. */
-export type ServerModels = { ok: true; models: string[] } | { ok: false; message: string };
-
-/**
- * Asks `GET <baseURL>/models` for the model ids (sorted). A server without
- * that endpoint, or with a broken answer, gives `ok: false` and a message.
- */
-export async function fetchServerModels(o: ServerModelsOptions): Promise<ServerModels> {
-  const url = `${o.baseURL.replace(/\/+$/, "")}/models`;
-  const timeout = AbortSignal.timeout(o.timeoutMs ?? 10_000);
-  const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: o.apiKey ? { Authorization: `Bearer ${o.apiKey}` } : {},
-      signal,
-    });
-  } catch (e) {
-    const why = timeout.aborted ? "no answer in time" : (e as Error).message;
-    return { ok: false, message: `Cannot list models at "${url}": ${why}` };
-  }
-  if (!response.ok) {
-    await response.body?.cancel();
-    const hint = response.status === 404 ? ": the server does not list its models" : "";
-    return { ok: false, message: `Cannot list models at "${url}" (${response.status})${hint}` };
-  }
-  const body = await response.json().catch(() => null) as { data?: unknown } | null;
-  const data = Array.isArray(body?.data) ? body.data : null;
-  if (data === null) {
-    return { ok: false, message: `Cannot list models at "${url}": expected {"data": [...]}` };
-  }
-  const ids = data.map((m) => (m as { id?: unknown })?.id).filter((id) => typeof id === "string");
-  return { ok: true, models: [...new Set(ids as string[])].sort() };
 }
 
 /**

@@ -43,6 +43,7 @@ export const SettingsFileSchema = z.strictObject({
     "must be an environment variable name such as OPENAI_API_KEY",
   )
     .optional(),
+  apiKeyFile: z.string().min(1, "must not be empty").optional(),
   temperature: num(0, 2).optional(),
   topP: num(0, 1).optional(),
   topK: int(1, 1_000_000).optional(),

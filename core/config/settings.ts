@@ -85,6 +85,8 @@ export interface FileLayer {
   settings?: SettingsFile;
   modelsPath: string;
   models?: ModelsFile;
+  /** The key read from the file `settings.apiKeyFile` names (see key_file.ts). */
+  apiKey?: string;
 }
 
 /** What {@link mergeSettings} merges; `files` in precedence order (project first). */
@@ -98,7 +100,7 @@ export interface MergeInputs {
 /** Merged settings with their sources, or a message saying how to fix them. */
 export type MergeResult =
   | { ok: true; settings: Settings; sources: SettingSources }
-  | { ok: false; message: string };
+  | { ok: false; message: string; noServer?: true };
 
 type Value = string | number | boolean;
 interface Layer {
@@ -159,7 +161,7 @@ export function mergeSettings(i: MergeInputs): MergeResult {
 
 type Connection =
   | { ok: true; baseURL: string; apiKey: string; apiKeyEnv: string; model: string; head: Layer[] }
-  | { ok: false; message: string };
+  | { ok: false; message: string; noServer?: true };
 
 /** Server, key and model: they decide which model entries apply. */
 function connection(i: MergeInputs, sources: SettingSources): Connection {
@@ -173,9 +175,13 @@ function connection(i: MergeInputs, sources: SettingSources): Connection {
     envLayer(i.env, apiKeyEnv, "apiKey"),
   ];
   const early = [...head, ...files];
-  const key = pick<string>(early, "apiKey", sources);
+  // A key file named in settings beats the environment variable, never a flag.
+  const keyFiles = i.files.flatMap((f) =>
+    f.apiKey ? [{ source: `${f.settingsPath} apiKeyFile`, values: { apiKey: f.apiKey } }] : []
+  );
+  const key = pick<string>([head[0], ...keyFiles, ...early.slice(1)], "apiKey", sources);
   const url = pick<string>(early, "baseUrl", sources);
-  if (!key && !url) return { ok: false, message: noServer(apiKeyEnv) };
+  if (!key && !url) return { ok: false, message: noServer(apiKeyEnv), noServer: true };
   const baseURL = (url ?? OPENAI_BASE_URL).replace(/\/+$/, "");
   sources.baseUrl ??= "default";
   if (!/^https?:\/\/[^/\s]+/i.test(baseURL)) {
@@ -225,7 +231,7 @@ function envLayer(env: MergeInputs["env"], name: string, field: string): Layer {
 }
 
 function settingsLayer(f: FileLayer): Layer {
-  const { retry, $schema: _, ...rest } = f.settings ?? {};
+  const { retry, $schema: _, apiKeyFile: _file, ...rest } = f.settings ?? {};
   const values: Layer["values"] = { ...rest };
   for (const [k, v] of Object.entries(retry ?? {})) values[`retry.${k}`] = v;
   return { source: f.settingsPath, values };

@@ -66,7 +66,12 @@ export async function runMinoc(args: string[], o: RunOptions): Promise<MinocRun>
 /** The clean environment a test run of minoc gets. */
 export function minocEnv(o: { cwd: string; env?: Record<string, string>; home?: string }) {
   const keep = ["PATH", "TERM", "LANG", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY"];
-  const env: Record<string, string> = { NO_COLOR: "1", DENO_DIR: denoDir() };
+  // No local-server discovery unless a test asks for it (a real Ollama must not change results).
+  const env: Record<string, string> = {
+    NO_COLOR: "1",
+    DENO_DIR: denoDir(),
+    MINOC_DISCOVER_PORTS: "none",
+  };
   for (const k of keep) {
     const v = Deno.env.get(k);
     if (v !== undefined) env[k] = v;

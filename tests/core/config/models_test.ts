@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { defaultQuirks, fetchServerModels, saveDefaultModel } from "../../../core/config/models.ts";
+import { defaultQuirks, saveDefaultModel } from "../../../core/config/models.ts";
+import { fetchServerModels } from "../../../core/llm/server_models.ts";
 import { startServer } from "../../support/server.ts";
 
 Deno.test("`defaultQuirks()` picks max_completion_tokens only for reasoning models", () => {
