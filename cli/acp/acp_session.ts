@@ -1,0 +1,205 @@
+/**
+ * One ACP session: a minoc session (the same configuration, project
+ * instructions, skills and gates as the terminal chat) whose events become
+ * `session/update`s, whose approval prompt is `session/request_permission`,
+ * and whose turn `session/cancel` stops.
+ *
+ * @example
+ * ```ts
+ * const s = await AcpSession.open(link, { settings, mode: "agent" });
+ * const stop = await s.prompt([{ type: "text", text: "Add a test" }]);
+ * ```
+ * @module
+ */
+import {
+  type ContentBlock,
+  methods,
+  RequestError,
+  type SessionModeState,
+  type SessionUpdate,
+  type StopReason,
+} from "@agentclientprotocol/sdk";
+import type { AgentContext } from "@agentclientprotocol/sdk";
+import type { Outcome } from "../../interfaces/agent.ts";
+import type { AnyTool, FsPort, Preview, ToolContext } from "../../interfaces/tool.ts";
+import { backingUpFs } from "../../core/history/backup_fs.ts";
+import { EDITOR_FILE_TOOLS } from "./editor_fs.ts";
+import type { Settings } from "../../core/config/settings.ts";
+import type { Mode } from "../../core/permission/mode_gate.ts";
+import { runTask } from "../../core/agent/loop.ts";
+import type { AgentSession } from "../session.ts";
+import type { ResumeTarget } from "../resume.ts";
+import { acpConfirm } from "./permission.ts";
+import { promptText } from "./prompt_text.ts";
+import { UpdateMapper } from "./updates.ts";
+
+/** What every session of one connection shares. */
+export interface AcpLink {
+  client: AgentContext;
+  /** `--yes`, `--dry-run`, `--debug`, `--no-session`. */
+  flags: { yes?: boolean; dryRun?: boolean; debug?: boolean; record: boolean };
+  /** The editor's file system for the file tools, when it offers one (see editor_fs.ts). */
+  fs?(sessionId: () => string): FsPort | undefined;
+  /** Warnings for the log (standard error). */
+  warn(message: string): void;
+}
+
+const NO_USER = "The question was shown in the editor, but it cannot be answered inside this " +
+  "turn: decide yourself, or end the turn by replying without a tool call; the user's answer " +
+  "then comes as the next message.";
+
+/** The modes an editor can pick. */
+export function modeState(current: Mode): SessionModeState {
+  return {
+    currentModeId: current,
+    availableModes: [
+      { id: "agent", name: "Agent", description: "Reads, edits and runs commands, asking first" },
+      { id: "plan", name: "Plan", description: "Read-only tools; the answer is a plan" },
+    ],
+  };
+}
+
+/** An open ACP session. */
+export class AcpSession {
+  #turn: AbortController | null = null;
+  #chain: Promise<void> = Promise.resolve();
+
+  private constructor(
+    readonly agent: AgentSession,
+    readonly updates: UpdateMapper,
+    private readonly link: AcpLink,
+  ) {}
+
+  /** The session id (minoc's session id, so `session/load` finds it). */
+  get id(): string {
+    return this.agent.recorder.sessionId;
+  }
+
+  /** Opens a minoc session in `settings.cwd`, continuing `resume` when given. */
+  static async open(
+    link: AcpLink,
+    o: { settings: Settings; mode: Mode; resume?: ResumeTarget },
+  ): Promise<AcpSession> {
+    const { openSession } = await import("../session.ts");
+    let self: AcpSession | undefined;
+    const send = (u: SessionUpdate) => self?.send(u);
+    const updates = new UpdateMapper({ cwd: o.settings.cwd, send });
+    const agent = await openSession({
+      settings: o.settings,
+      mode: o.mode,
+      resume: o.resume,
+      record: link.flags.record,
+      autoApprove: link.flags.yes === true,
+      confirm: acpConfirm({
+        request: (params, signal) =>
+          link.client.request(methods.client.session.requestPermission, {
+            ...params,
+            sessionId: self?.id ?? "",
+          }, { cancellationSignal: signal, stopWaitingOnCancel: true }),
+        call: () => updates.current,
+        keeper: () => self?.agent.approval,
+        turn: () => self?.turnSignal,
+      }),
+      ask: (question) => {
+        updates.message(`\n${question}\n`);
+        return Promise.resolve(NO_USER);
+      },
+      emit: (ev) => updates.event(ev),
+      onOutput: (t) => updates.output(t),
+      warn: link.warn,
+      dryRun: link.flags.dryRun === true,
+      debug: link.flags.debug === true,
+    });
+    self = new AcpSession(agent, updates, link);
+    const editor = agent.dryRun ? undefined : link.fs?.(() => self?.id ?? "");
+    const fileFs = editor && (agent.backups ? backingUpFs(editor, agent.backups) : editor);
+    agent.deps.tools = agent.deps.tools.map((t) =>
+      observed(t, updates, fileFs && EDITOR_FILE_TOOLS.has(t.name) ? fileFs : undefined)
+    );
+    return self;
+  }
+
+  /** The running turn's signal (undefined between turns). */
+  get turnSignal(): AbortSignal | undefined {
+    return this.#turn?.signal;
+  }
+
+  /** Queues an update; updates go out in order. */
+  send(update: SessionUpdate): void {
+    const params = { sessionId: this.id, update };
+    this.#chain = this.#chain
+      .then(() => this.link.client.notify(methods.client.session.update, params))
+      .catch((e) => this.link.warn(`Cannot send an update: ${(e as Error)?.message ?? e}`));
+  }
+
+  /** Resolves once every queued update was written. */
+  flush(): Promise<void> {
+    return this.#chain;
+  }
+
+  /** Runs one user request to its end. */
+  async prompt(blocks: readonly ContentBlock[]): Promise<StopReason> {
+    if (this.#turn) {
+      throw RequestError.invalidRequest(
+        { sessionId: this.id },
+        `session "${this.id}" is already running a prompt: cancel it or wait for its end`,
+      );
+    }
+    const request = promptText(blocks);
+    const turn = new AbortController();
+    this.#turn = turn;
+    let outcome: Outcome;
+    try {
+      outcome = await runTask(this.agent.deps, this.agent.convo, request, turn.signal);
+    } finally {
+      this.#turn = null;
+    }
+    await this.flush();
+    return turn.signal.aborted ? "cancelled" : stopReason(outcome);
+  }
+
+  /** Stops the running turn: the reply stream and any running tool. */
+  cancel(): void {
+    this.#turn?.abort();
+  }
+
+  /** Switches between agent and plan mode. */
+  setMode(modeId: string): void {
+    if (modeId !== "agent" && modeId !== "plan") {
+      throw RequestError.invalidParams(
+        { field: "modeId" },
+        `modeId "${modeId}" is not a mode: expected "agent" or "plan"`,
+      );
+    }
+    this.agent.setMode(modeId);
+    this.send({ sessionUpdate: "current_mode_update", currentModeId: modeId });
+  }
+
+  /** Cancels the turn and closes the minoc session (its processes, recorder, logs). */
+  async close(): Promise<void> {
+    this.cancel();
+    await this.agent.close();
+  }
+}
+
+function stopReason(outcome: Outcome): StopReason {
+  if (outcome.kind === "aborted") return "cancelled";
+  if (outcome.kind === "max_turns") return "max_turn_requests";
+  return "end_turn";
+}
+
+/**
+ * The tool, with its preview also told to the editor (locations, diff), and
+ * working on `fs` (the editor's file system, backed up for undo) when given.
+ */
+function observed(tool: AnyTool, updates: UpdateMapper, fs?: FsPort): AnyTool {
+  const wrapped: AnyTool = Object.create(tool);
+  const on = (ctx: ToolContext): ToolContext => fs ? { ...ctx, fs } : ctx;
+  wrapped.execute = (args, ctx) => tool.execute(args, on(ctx));
+  wrapped.preview = async (args, ctx) => {
+    const preview: Preview = tool.preview ? await tool.preview(args, on(ctx)) : { kind: "none" };
+    updates.previewed((args ?? {}) as Record<string, unknown>, preview);
+    return preview;
+  };
+  return wrapped;
+}
