@@ -81,6 +81,7 @@ export class AcpSession {
     o: { settings: Settings; mode: Mode; resume?: ResumeTarget },
   ): Promise<AcpSession> {
     const { openSession } = await import("../session.ts");
+    // deno-lint-ignore prefer-const
     let self: AcpSession | undefined;
     const send = (u: SessionUpdate) => self?.send(u);
     const updates = new UpdateMapper({ cwd: o.settings.cwd, send });
@@ -193,13 +194,14 @@ function stopReason(outcome: Outcome): StopReason {
  * working on `fs` (the editor's file system, backed up for undo) when given.
  */
 function observed(tool: AnyTool, updates: UpdateMapper, fs?: FsPort): AnyTool {
-  const wrapped: AnyTool = Object.create(tool);
   const on = (ctx: ToolContext): ToolContext => fs ? { ...ctx, fs } : ctx;
-  wrapped.execute = (args, ctx) => tool.execute(args, on(ctx));
-  wrapped.preview = async (args, ctx) => {
-    const preview: Preview = tool.preview ? await tool.preview(args, on(ctx)) : { kind: "none" };
-    updates.previewed((args ?? {}) as Record<string, unknown>, preview);
-    return preview;
+  return {
+    ...tool,
+    execute: (args, ctx) => tool.execute(args, on(ctx)),
+    async preview(args, ctx) {
+      const preview: Preview = tool.preview ? await tool.preview(args, on(ctx)) : { kind: "none" };
+      updates.previewed((args ?? {}) as Record<string, unknown>, preview);
+      return preview;
+    },
   };
-  return wrapped;
 }
