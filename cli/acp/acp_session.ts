@@ -15,6 +15,7 @@ import {
   type ContentBlock,
   methods,
   RequestError,
+  type RequestPermissionRequest,
   type SessionModeState,
   type SessionUpdate,
   type StopReason,
@@ -30,14 +31,17 @@ import { runTask } from "../../core/agent/loop.ts";
 import type { AgentSession } from "../session.ts";
 import type { ResumeTarget } from "../resume.ts";
 import { acpConfirm } from "./permission.ts";
+import { acpStep } from "./step.ts";
 import { promptText } from "./prompt_text.ts";
 import { UpdateMapper } from "./updates.ts";
 
 /** What every session of one connection shares. */
 export interface AcpLink {
   client: AgentContext;
-  /** `--yes`, `--dry-run`, `--debug`, `--no-session`. */
-  flags: { yes?: boolean; dryRun?: boolean; debug?: boolean; record: boolean };
+  /** `--yes`, `--dry-run`, `--debug`, `--step`, `--no-session`. */
+  flags: { yes?: boolean; dryRun?: boolean; debug?: boolean; step?: boolean; record: boolean };
+  /** The settings of a session in `cwd`, with another model when named; throws a RequestError. */
+  settings(cwd: string, model?: string): Promise<Settings>;
   /** The editor's file system for the file tools, when it offers one (see editor_fs.ts). */
   fs?(sessionId: () => string): FsPort | undefined;
   /** Warnings for the log (standard error). */
@@ -85,6 +89,12 @@ export class AcpSession {
     let self: AcpSession | undefined;
     const send = (u: SessionUpdate) => self?.send(u);
     const updates = new UpdateMapper({ cwd: o.settings.cwd, send });
+    const ask = (params: Omit<RequestPermissionRequest, "sessionId">, signal?: AbortSignal) =>
+      link.client.request(
+        methods.client.session.requestPermission,
+        { ...params, sessionId: self?.id ?? "" },
+        { cancellationSignal: signal ?? self?.turnSignal, stopWaitingOnCancel: true },
+      );
     const agent = await openSession({
       settings: o.settings,
       mode: o.mode,
@@ -92,11 +102,7 @@ export class AcpSession {
       record: link.flags.record,
       autoApprove: link.flags.yes === true,
       confirm: acpConfirm({
-        request: (params, signal) =>
-          link.client.request(methods.client.session.requestPermission, {
-            ...params,
-            sessionId: self?.id ?? "",
-          }, { cancellationSignal: signal, stopWaitingOnCancel: true }),
+        request: (params, signal) => ask(params, signal),
         call: () => updates.current,
         keeper: () => self?.agent.approval,
         turn: () => self?.turnSignal,
@@ -110,6 +116,17 @@ export class AcpSession {
       warn: link.warn,
       dryRun: link.flags.dryRun === true,
       debug: link.flags.debug === true,
+      step: link.flags.step
+        ? {
+          prompt: acpStep({
+            request: (p) => ask(p),
+            call: () => updates.current,
+            note: (m) => updates.thought(m),
+          }),
+          on: true,
+          onAbort: () => self?.cancel(),
+        }
+        : undefined,
     });
     self = new AcpSession(agent, updates, link);
     const editor = agent.dryRun ? undefined : link.fs?.(() => self?.id ?? "");
@@ -174,6 +191,18 @@ export class AcpSession {
     }
     this.agent.setMode(modeId);
     this.send({ sessionUpdate: "current_mode_update", currentModeId: modeId });
+  }
+
+  /** Talks to another model from the next request on (as `/model` does in the chat). */
+  async setModel(name: string): Promise<void> {
+    const before = this.agent.settings().params.model;
+    if (name === before) return;
+    this.agent.switchModel(await this.link.settings(this.agent.cwd, name));
+    await this.agent.recorder.append({
+      role: "system",
+      content: `Model switched from "${before}" to "${name}"`,
+      event: "model_switch",
+    });
   }
 
   /** Cancels the turn and closes the minoc session (its processes, recorder, logs). */

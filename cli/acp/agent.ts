@@ -25,6 +25,7 @@ import type { Mode } from "../../core/permission/mode_gate.ts";
 import { CliError } from "../io.ts";
 import { VERSION } from "../version.ts";
 import { AcpSession, modeState } from "./acp_session.ts";
+import { checkConfigValue, configOptions } from "./config_options.ts";
 import { checkMcpServers, connectClientMcpServers } from "./mcp.ts";
 import { findRecorded } from "./load.ts";
 import { replayUpdates } from "./replay.ts";
@@ -72,8 +73,11 @@ export function acpAgent(
       yes: flags.yes,
       dryRun: flags.dryRun,
       debug: flags.debug,
+      step: flags.step,
       record: flags.session !== false,
     },
+    settings: (cwd: string, model?: string) =>
+      sessionSettings(model ? { ...flags, model } : flags, cwd),
     fs: (id: () => string) => editorFs(caps, client, id),
     warn,
   });
@@ -111,7 +115,11 @@ export function acpAgent(
       table.add(s);
       const note = await connectClientMcpServers(servers, s.agent);
       if (note) warn(note);
-      return { sessionId: s.id, modes: modeState(s.agent.mode()) };
+      return {
+        sessionId: s.id,
+        modes: modeState(s.agent.mode()),
+        configOptions: await configOptions(s.agent),
+      };
     })
     .onRequest(methods.agent.session.load, async ({ params, client }) => {
       checkCwd(params.cwd);
@@ -123,14 +131,26 @@ export function acpAgent(
       await s.flush();
       const note = await connectClientMcpServers(servers, s.agent);
       if (note) warn(note);
-      return { modes: modeState(s.agent.mode()) };
+      return { modes: modeState(s.agent.mode()), configOptions: await configOptions(s.agent) };
     })
     .onRequest(methods.agent.session.prompt, async ({ params }) => ({
       stopReason: await table.get(params.sessionId).prompt(params.prompt),
     }))
-    .onRequest(methods.agent.session.setMode, ({ params }) => {
-      table.get(params.sessionId).setMode(params.modeId);
+    .onRequest(methods.agent.session.setMode, async ({ params }) => {
+      const s = table.get(params.sessionId);
+      s.setMode(params.modeId);
+      s.send({
+        sessionUpdate: "config_option_update",
+        configOptions: await configOptions(s.agent),
+      });
       return {};
+    })
+    .onRequest(methods.agent.session.setConfigOption, async ({ params }) => {
+      const s = table.get(params.sessionId);
+      const value = await checkConfigValue(s.agent, params.configId, params.value);
+      if (params.configId === "mode") s.setMode(value);
+      else await s.setModel(value);
+      return { configOptions: await configOptions(s.agent) };
     })
     .onNotification(methods.agent.session.cancel, ({ params }) => {
       try {

@@ -140,7 +140,10 @@ export class UpdateMapper {
   #verdict(ev: Extract<AgentEvent, { type: "verdict" }>): void {
     const cur = this.#current;
     if (!cur) return;
-    if (ev.action === "deny") cur.notes.push(`Denied by ${ev.gate}: ${ev.reason ?? "refused"}`);
+    if (ev.gate === "step") cur.notes.push(`Step mode: ${ev.rule ?? ev.action}`);
+    else if (ev.action === "deny") {
+      cur.notes.push(`Denied by ${ev.gate}: ${ev.reason ?? "refused"}`);
+    }
     if (ev.action === "simulate") cur.notes.push(`Dry run: ${ev.reason ?? "not run"}`);
   }
 
