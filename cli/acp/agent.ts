@@ -100,7 +100,7 @@ export function acpAgent(
       return {
         protocolVersion: PROTOCOL_VERSION,
         agentCapabilities: {
-          loadSession: true,
+          loadSession: flags.session !== false,
           promptCapabilities: { image: false, audio: false, embeddedContext: true },
           mcpCapabilities: { http: false, sse: false },
         },
@@ -122,6 +122,12 @@ export function acpAgent(
       };
     })
     .onRequest(methods.agent.session.load, async ({ params, client }) => {
+      if (flags.session === false) {
+        throw RequestError.invalidRequest(
+          { sessionId: params.sessionId },
+          "session/load is off: minoc acp was started with --no-session, which records nothing",
+        );
+      }
       checkCwd(params.cwd);
       const servers = checkMcpServers(params.mcpServers);
       const target = await findRecorded(params.sessionId, params.cwd);

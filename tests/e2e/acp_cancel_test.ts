@@ -96,3 +96,34 @@ Deno.test("minoc acp stops a running command when the client cancels the turn", 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("minoc acp denies the call and ends with cancelled when the turn is cancelled during a permission request", async () => {
+  const dir = await project();
+  await using server = await startServer({
+    replies: [{ text: call("write_to_file", { path: "new.md", content: "never\n" }) }],
+  });
+  const acp = await startAcp({
+    cwd: dir,
+    args: ["--base-url", server.baseUrl, "--model", "m1"],
+    // An editor that never answers.
+    permission: () => new Promise(() => {}),
+  });
+  try {
+    const { sessionId } = await acp.newSession();
+    const turn = acp.agent.request(methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "write it" }],
+    });
+    await acp.until(() => acp.permissions.length === 1, "the permission request");
+    await acp.agent.notify(methods.agent.session.cancel, { sessionId });
+    const r = await within(turn, 60_000, "the cancelled prompt");
+    assert.equal(r.stopReason, "cancelled");
+    assert.equal(await Deno.stat(join(dir, "new.md")).catch(() => null), null);
+    const failed = updatesOf(acp.updates, "tool_call_update").filter((u) => u.status === "failed");
+    assert.equal(failed.length, 1);
+  } finally {
+    assert.equal(await acp.close(), 0, acp.stderr());
+    onlyProtocol(acp.lines);
+    await Deno.remove(dir, { recursive: true });
+  }
+});
