@@ -24,7 +24,7 @@ export function acpCommand(io: CliIO): Command {
     .option("--max-turns <n>", "model replies per request (default 25)", numberIn(1, 10_000, true))
     .option("--yes", "approve whatever the gates would ask about; blocked calls stay blocked")
     .option("--plan", "start sessions in plan mode")
-    .option("--no-session", "record no session file (session/load then finds nothing)")
+    .option("--no-session", "record no session file (session/load is then refused)")
     .option("--step", "ask the editor before each call runs: run, run the rest, skip or abort")
     .option("--dry-run", "change nothing: file changes stay in memory, commands are not run")
     .option("--debug", "write every request, reply, verdict and timing to .minoc/logs/debug.log")

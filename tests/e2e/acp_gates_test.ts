@@ -86,6 +86,10 @@ Deno.test("minoc acp stores an allow-always answer as a rule and asks no more fo
 
 Deno.test("minoc acp --dry-run changes nothing and says so in the call's update", async () => {
   const dir = await project();
+  // A broken rules file makes minoc warn: the warning goes to stderr, never into the protocol.
+  const config = join(dir, ".home", ".minoc", "config");
+  await Deno.mkdir(config, { recursive: true });
+  await Deno.writeTextFile(join(config, "permissions.json"), "{ not json");
   await using server = await startServer({
     replies: [
       { text: call("write_to_file", { path: "new.md", content: "changed\n" }) },
@@ -104,6 +108,7 @@ Deno.test("minoc acp --dry-run changes nothing and says so in the call's update"
     assert.match(chatRequests(server)[1].at(-1)!.content, /Result/);
   } finally {
     assert.equal(await acp.close(), 0, acp.stderr());
+    assert.match(acp.stderr(), /permissions\.json/);
     onlyProtocol(acp.lines);
     await Deno.remove(dir, { recursive: true });
   }
