@@ -35,6 +35,8 @@ export interface CurrentCall {
 
 /** Live command output kept for the editor (the end of it). */
 const OUTPUT_TAIL = 4000;
+/** Live output goes out at most this often. */
+const OUTPUT_EVERY_MS = 100;
 
 /** Maps one session's events to updates. */
 export class UpdateMapper {
@@ -42,6 +44,7 @@ export class UpdateMapper {
   #current: CurrentCall | null = null;
   #split = new ThoughtSplitter();
   #output = "";
+  #outputTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly o: { cwd: string; send: SendUpdate }) {}
 
@@ -98,12 +101,15 @@ export class UpdateMapper {
     this.#update({ locations: cur.locations, content: cur.content, rawInput: params });
   }
 
-  /** Live output of the running command: the end of it, as the call's content. */
+  /** Live output of the running command: the end of it, as the call's content, at most every 100 ms. */
   output(chunk: string): void {
-    const cur = this.#current;
-    if (!cur) return;
+    if (!this.#current) return;
     this.#output = (this.#output + chunk).slice(-OUTPUT_TAIL);
-    this.#update({ content: [...cur.content, text(this.#output)] });
+    this.#outputTimer ??= setTimeout(() => {
+      this.#outputTimer = null;
+      const cur = this.#current;
+      if (cur) this.#update({ content: [...cur.content, text(this.#output)] });
+    }, OUTPUT_EVERY_MS);
   }
 
   /** A note from minoc itself, shown as a thought. */
@@ -150,6 +156,8 @@ export class UpdateMapper {
   #end(ok: boolean, display: string): void {
     const cur = this.#current;
     if (!cur) return;
+    if (this.#outputTimer) clearTimeout(this.#outputTimer);
+    this.#outputTimer = null;
     const shown = [...cur.notes, display.trim()].filter((s) => s !== "").join("\n");
     this.#update({
       status: ok ? "completed" : "failed",

@@ -56,12 +56,14 @@ async function running(marker: string): Promise<boolean> {
   return new TextDecoder().decode(out.stdout).split("\n").some((l) => l.includes(marker));
 }
 
-Deno.test("minoc acp stops a running command when the client cancels the turn", async () => {
+Deno.test("minoc acp shows a running command's output and stops it when the client cancels the turn", async () => {
   const dir = await project();
   const marker = `sleep ${600 + Math.floor(Math.random() * 300)}`;
   await using server = await startServer({
     replies: [{
-      text: call("execute_command", { command: `echo started > started.txt && ${marker}` }),
+      text: call("execute_command", {
+        command: `echo live-output && echo started > started.txt && ${marker}`,
+      }),
     }],
   });
   const acp = await startAcp({ cwd: dir, args: ["--base-url", server.baseUrl, "--model", "m1"] });
@@ -78,6 +80,17 @@ Deno.test("minoc acp stops a running command when the client cancels the turn", 
         return false;
       }
     }, "the command to start");
+    await acp.until(
+      () =>
+        updatesOf(acp.updates, "tool_call_update").some((u) =>
+          u.status === undefined &&
+          (u.content ?? []).some((c) =>
+            c.type === "content" && c.content.type === "text" &&
+            c.content.text.includes("live-output")
+          )
+        ),
+      "the command's live output in an update",
+    );
     await acp.agent.notify(methods.agent.session.cancel, { sessionId });
     const r = await within(turn, 60_000, "the cancelled prompt");
     assert.equal(r.stopReason, "cancelled");
