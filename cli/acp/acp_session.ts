@@ -95,6 +95,8 @@ export class AcpSession {
         { ...params, sessionId: self?.id ?? "" },
         { cancellationSignal: signal ?? self?.turnSignal, stopWaitingOnCancel: true },
       );
+    const view = { call: () => updates.current, note: (m: string) => updates.thought(m) };
+    const onAbort = () => self?.cancel();
     const agent = await openSession({
       settings: o.settings,
       mode: o.mode,
@@ -117,24 +119,25 @@ export class AcpSession {
       dryRun: link.flags.dryRun === true,
       debug: link.flags.debug === true,
       step: link.flags.step
-        ? {
-          prompt: acpStep({
-            request: (p) => ask(p),
-            call: () => updates.current,
-            note: (m) => updates.thought(m),
-          }),
-          on: true,
-          onAbort: () => self?.cancel(),
-        }
+        ? { prompt: acpStep({ request: (p) => ask(p), ...view }), on: true, onAbort }
         : undefined,
     });
     self = new AcpSession(agent, updates, link);
-    const editor = agent.dryRun ? undefined : link.fs?.(() => self?.id ?? "");
+    self.#wireTools();
+    return self;
+  }
+
+  /**
+   * Tells the editor each call's preview, and points the file tools at the
+   * editor's file system (under the undo backups) when it offers one.
+   */
+  #wireTools(): void {
+    const { agent, updates, link } = this;
+    const editor = agent.dryRun ? undefined : link.fs?.(() => this.id);
     const fileFs = editor && (agent.backups ? backingUpFs(editor, agent.backups) : editor);
     agent.deps.tools = agent.deps.tools.map((t) =>
       observed(t, updates, fileFs && EDITOR_FILE_TOOLS.has(t.name) ? fileFs : undefined)
     );
-    return self;
   }
 
   /** The running turn's signal (undefined between turns). */
