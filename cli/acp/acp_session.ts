@@ -158,22 +158,25 @@ export class AcpSession {
     return this.#chain;
   }
 
-  /** Runs one user request to its end. */
-  async prompt(blocks: readonly ContentBlock[]): Promise<StopReason> {
+  /** Runs one user request to its end; `request` aborting (the request was cancelled) cancels it. */
+  async prompt(blocks: readonly ContentBlock[], request?: AbortSignal): Promise<StopReason> {
     if (this.#turn) {
       throw RequestError.invalidRequest(
         { sessionId: this.id },
         `session "${this.id}" is already running a prompt: cancel it or wait for its end`,
       );
     }
-    const request = promptText(blocks);
+    const text = promptText(blocks);
     const turn = new AbortController();
     this.#turn = turn;
+    const stop = () => turn.abort();
+    request?.addEventListener("abort", stop);
     let outcome: Outcome;
     try {
-      outcome = await runTask(this.agent.deps, this.agent.convo, request, turn.signal);
+      outcome = await runTask(this.agent.deps, this.agent.convo, text, turn.signal);
     } finally {
       this.#turn = null;
+      request?.removeEventListener("abort", stop);
     }
     await this.flush();
     return turn.signal.aborted ? "cancelled" : stopReason(outcome);

@@ -29,8 +29,9 @@ export function acpAgent(
     .onRequest(methods.agent.initialize, ({ params }) => h.initialize(params))
     .onRequest(methods.agent.session.new, ({ params, client }) => h.newSession(params, client))
     .onRequest(methods.agent.session.load, ({ params, client }) => h.loadSession(params, client))
-    .onRequest(methods.agent.session.prompt, async ({ params }) => ({
-      stopReason: await table.get(params.sessionId).prompt(params.prompt),
+    // A `$/cancel_request` for the prompt aborts `signal`: that cancels the turn too.
+    .onRequest(methods.agent.session.prompt, async ({ params, signal }) => ({
+      stopReason: await table.get(params.sessionId).prompt(params.prompt, signal),
     }))
     .onRequest(methods.agent.session.setMode, async ({ params }) => {
       await h.setMode(params.sessionId, params.modeId);
