@@ -140,3 +140,40 @@ Deno.test("minoc acp denies the call and ends with cancelled when the turn is ca
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("minoc acp ends the turn when the client cancels the session/prompt request itself", async () => {
+  const dir = await project();
+  const words = Array.from({ length: 400 }, (_, i) => `word${i} `);
+  await using server = await startServer({
+    replies: [{ chunks: words, chunkDelayMs: 250 }, { text: "Next turn." }],
+  });
+  const acp = await startAcp({ cwd: dir, args: ["--base-url", server.baseUrl, "--model", "m1"] });
+  try {
+    const { sessionId } = await acp.newSession();
+    const abort = new AbortController();
+    const turn = acp.agent.request(methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "talk a lot" }],
+    }, { cancellationSignal: abort.signal });
+    await acp.until(() => messageText(acp.updates).includes("word1 "), "the reply to stream");
+    abort.abort();
+    // The SDK answers a cancelled request with the result or a -32800 error; either ends it.
+    const settled = await within(
+      turn.then((r) => r.stopReason, (e) => String(e)),
+      60_000,
+      "the cancelled prompt",
+    );
+    assert.match(settled, /cancelled|-32800|ancel/);
+    // A turn still running would refuse this prompt ("already running a prompt").
+    const next = await acp.agent.request(methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "next" }],
+    });
+    assert.equal(next.stopReason, "end_turn");
+    assert.ok(!messageText(acp.updates).includes("word399"), "the stream was stopped");
+  } finally {
+    assert.equal(await acp.close(), 0, acp.stderr());
+    onlyProtocol(acp.lines);
+    await Deno.remove(dir, { recursive: true });
+  }
+});
