@@ -126,6 +126,11 @@ const LAZY: LazyCommand[] = [
       (await import("./commands/doctor.ts")).doctorCommand(io) as unknown as Command,
   },
   {
+    name: "acp",
+    description: "run as an Agent Client Protocol agent on stdin/stdout (Zed, JetBrains, Neovim)",
+    load: async (io) => (await import("./commands/acp.ts")).acpCommand(io) as unknown as Command,
+  },
+  {
     name: "completions",
     description: "print a shell completion script (bash, zsh or fish)",
     load: async (io) => {
