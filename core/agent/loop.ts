@@ -67,7 +67,7 @@ async function loop(
     await fitContext(deps, convo, signal);
     const reply = await streamReply(deps, convo.messages, signal);
     if (reply.text !== "" || reply.end === "stop") {
-      await say(deps, convo, "assistant", reply.text, reply.usage, reply.ms);
+      await say(deps, convo, "assistant", reply.text, reply.usage, reply.ms, reply.firstTokenMs);
     }
     await countTurn(deps, reply.usage);
     if (reply.end === "aborted") return { kind: "aborted" };
@@ -134,9 +134,10 @@ async function say(
   content: string,
   usage?: Usage,
   durationMs?: number,
+  firstTokenMs?: number,
 ): Promise<void> {
   convo.messages.push({ role, content });
-  await deps.recorder.append({ role, content, usage, durationMs });
+  await deps.recorder.append({ role, content, usage, durationMs, firstTokenMs });
 }
 
 async function countTurn(
