@@ -27,11 +27,9 @@
   let charts = [];
 
   function fmt(n) {
-    return n === null || n === undefined
-      ? "–"
-      : Math.abs(n) >= 10000
-      ? compact.format(n)
-      : nf.format(n);
+    if (n === null || n === undefined) return "–";
+    if (typeof n !== "number") return String(n);
+    return Math.abs(n) >= 10000 ? compact.format(n) : nf.format(n);
   }
   function sum(o) {
     return Object.keys(o).reduce(function (a, k) {
