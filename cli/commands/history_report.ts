@@ -59,6 +59,7 @@ async function report(io: CliIO, env: HistoryEnv, opts: ReportFlags): Promise<vo
   const projectPath = opts.project === undefined ? undefined : await realDir(env, opts.project);
   const file = resolve(env.cwd, opts.output);
   const folder = file.replace(/\.html?$/i, "") + ".sessions";
+  await checkFolder(dirname(file));
   const [{ buildReport }, { renderReport, renderTranscriptPage }] = await Promise.all([
     import("../../core/history/report/build.ts"),
     import("../../core/history/report/html.ts"),
@@ -105,6 +106,14 @@ function sinceOf(text: string, env: HistoryEnv): Date {
 async function realDir(env: HistoryEnv, dir: string): Promise<string> {
   const path = resolve(env.cwd, dir);
   return await Deno.realPath(path).catch(() => path);
+}
+
+/** Fails early (before reading the history) when the report's folder is missing. */
+async function checkFolder(dir: string): Promise<void> {
+  const info = await Deno.stat(dir).catch(() => null);
+  if (!info?.isDirectory) {
+    throw new CliError(`Cannot write the report: the folder "${dir}" does not exist`);
+  }
 }
 
 /** Writes `text` to `path` (or makes the folder `path` when `text` is null). */
