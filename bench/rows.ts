@@ -22,6 +22,7 @@ export interface AllResults {
   debug?: Results;
   project?: ProjectBenchRow[];
   undo?: Results;
+  report?: Results;
 }
 
 /** A result's key, or how to compute the shown value from the results. */
@@ -158,6 +159,13 @@ export function otherRows(all: AllResults): Row[] {
     ["20,000 files: first look (copies every file)", "big_first_ms", "ms"],
     ["20,000 files: a later command's two looks", "big_later_ms", "ms"],
     ["20,000 files: size of the copies", "big_mirror_mb", "MB"],
+  ]);
+  add("history report (10,000 sessions, ~1M messages)", all.report, [
+    ["size of the history", "history_mb", "MB"],
+    ["`minoc history report`, whole command", "report_ms", "ms", "≤ 60,000", atMost(60_000)],
+    ["peak memory", "report_peak_mb", "MB", "≤ 300 (bounded)", atMost(300)],
+    ["the report page (50 transcripts inside)", "report_mb", "MB"],
+    ["500 transcript pages beside it", "pages_mb", "MB"],
   ]);
   (all.project ?? []).forEach((p, i) =>
     rows.push({
