@@ -15,12 +15,12 @@
 import { join, resolve } from "node:path";
 import type { SessionMetadata } from "../../../interfaces/history.ts";
 import { parseManifest } from "../backups.ts";
-import { listSessions, type SessionSummary } from "../store.ts";
+import type { SessionHeader } from "../format.ts";
 import { ReportAggregate } from "./aggregate.ts";
 import type { ReportData, SessionRow, Transcript, TranscriptPlace } from "./data.ts";
 import { knownHomes, scrubber } from "./privacy.ts";
 import { SessionScan } from "./scan.ts";
-import { streamSession } from "./read.ts";
+import { sessionFilesNewestFirst, streamSession } from "./read.ts";
 
 /** What to put in a report. */
 export interface ReportOptions {
@@ -55,21 +55,21 @@ export async function buildReport(o: ReportOptions): Promise<ReportData> {
   const inline = o.inlineTranscripts ?? 50;
   const files = o.writeTranscript ? (o.fileTranscripts ?? 500) : 0;
   let index = 0;
-  for (const summary of await selected(o)) {
-    const place: TranscriptPlace = index < inline
-      ? "inline"
-      : index < inline + files
-      ? "file"
-      : "none";
-    const read = await readOne(summary, place !== "none", scrub, o);
+  const place = (): TranscriptPlace => {
+    const i = index++;
+    return i < inline ? "inline" : i < inline + files ? "file" : "none";
+  };
+  const wanted = selector(o);
+  for (const path of await sessionFilesNewestFirst(o.sessionsDir)) {
+    const read = await readOne(path, wanted, place, scrub, o);
+    if (read === "skipped") continue;
     if (read === null) {
       agg.unreadable();
       continue;
     }
-    index++;
-    const { scan, metadata } = read;
-    const row = rowOf(scan, metadata, place);
-    if (place !== "none") {
+    const { scan, metadata, where } = read;
+    const row = rowOf(scan, metadata, where);
+    if (where !== "none") {
       const t: Transcript = {
         id: row.id,
         model: row.model,
@@ -77,7 +77,7 @@ export async function buildReport(o: ReportOptions): Promise<ReportData> {
         timestamp: row.timestamp,
         items: scan.transcript(),
       };
-      if (place === "inline") transcripts[row.id] = t;
+      if (where === "inline") transcripts[row.id] = t;
       else row.href = await o.writeTranscript!(t);
     }
     agg.add(scan, metadata, row);
@@ -95,28 +95,39 @@ export async function buildReport(o: ReportOptions): Promise<ReportData> {
   };
 }
 
-async function selected(o: ReportOptions): Promise<SessionSummary[]> {
-  const project = o.projectPath === undefined ? {} : { projectPath: resolve(o.projectPath) };
-  const all = await listSessions(o.sessionsDir, project);
+/** Whether a session's header passes the filters. */
+function selector(o: ReportOptions): (h: SessionHeader) => boolean {
+  const project = o.projectPath === undefined ? undefined : resolve(o.projectPath);
   const since = o.since?.getTime();
-  return all.filter((s) =>
-    (since === undefined || Date.parse(s.timestamp) >= since) &&
-    (o.model === undefined || s.model === o.model)
-  );
+  return (h) =>
+    (project === undefined || resolve(h.projectPath) === project) &&
+    (o.model === undefined || h.model === o.model) &&
+    (since === undefined || Date.parse(h.timestamp) >= since);
 }
 
+interface Read {
+  scan: SessionScan;
+  metadata: Partial<SessionMetadata>;
+  where: TranscriptPlace;
+}
+
+/** One session streamed; "skipped" when filtered out, null when unreadable. */
 async function readOne(
-  summary: SessionSummary,
-  transcript: boolean,
+  path: string,
+  wanted: (h: SessionHeader) => boolean,
+  place: () => TranscriptPlace,
   scrub: (s: string) => string,
   o: ReportOptions,
-): Promise<{ scan: SessionScan; metadata: Partial<SessionMetadata> } | null> {
+): Promise<Read | "skipped" | null> {
   let scan: SessionScan | undefined;
+  let where: TranscriptPlace = "none";
   let metadata: Partial<SessionMetadata> = {};
   try {
-    await streamSession(summary.path, {
+    await streamSession(path, {
       header: (h) => {
-        scan = new SessionScan(h, scrub, transcript);
+        if (!wanted(h)) return false;
+        where = place();
+        scan = new SessionScan(h, scrub, where !== "none");
       },
       message: (m) => scan!.add(m),
       metadata: (m) => (metadata = m),
@@ -125,9 +136,9 @@ async function readOne(
     o.warn?.((error as Error).message);
     return null;
   }
-  if (!scan) return null;
+  if (!scan) return "skipped";
   await markUndone(scan, o.backupsDir);
-  return { scan, metadata };
+  return { scan, metadata, where };
 }
 
 /** Calls whose backups were all undone become `undone`. */
