@@ -22,6 +22,8 @@ export interface SessionMessage {
   usage?: Usage;
   /** assistant: milliseconds from the request to the reply's first text (time to first token). */
   firstTokenMs?: number;
+  /** assistant: failed attempts the provider retried before the reply (absent when none). */
+  retries?: number;
   /** assistant: milliseconds from request to the reply's end. */
   durationMs?: number;
   /** assistant: the tool-call dialect the reply was parsed from (e.g. "canonical", "hermes_json"). */

@@ -27,6 +27,8 @@ export interface Reply {
   ms: number;
   /** Milliseconds from the request to the first text; undefined when none came. */
   firstTokenMs?: number;
+  /** Failed attempts the provider retried before this reply. */
+  retries?: number;
 }
 
 /** What streaming a reply needs. */
@@ -51,6 +53,7 @@ export async function streamReply(
   let end: StopReason = "stop";
   let error: ProviderError | undefined;
   let firstTokenMs: number | undefined;
+  let retries: number | undefined;
   const waitsForUser = deps.provider.waitsForUser === true;
   deps.emit({
     type: "waiting",
@@ -72,6 +75,7 @@ export async function streamReply(
     } else {
       end = ev.reason;
       error = ev.error;
+      retries = ev.retries;
     }
   }
   if (signal.aborted) end = "aborted";
@@ -90,5 +94,5 @@ export async function streamReply(
     ? { used: usage.promptTokens + usage.completionTokens, window }
     : undefined;
   deps.emit({ type: "reply_end", usage, ...(context ? { context } : {}) });
-  return { text, parsed, end, usage, error, ms, firstTokenMs };
+  return { text, parsed, end, usage, error, ms, firstTokenMs, retries };
 }

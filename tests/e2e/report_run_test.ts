@@ -1,6 +1,6 @@
 /**
  * End-to-end: a real `minoc run` against the scripted server records each
- * reply's time to first token, and `minoc history report` over that real
+ * reply's time to first token and the retries before it, and `minoc history report` over that real
  * history shows the session, its calls and the model's timings.
  */
 import assert from "node:assert/strict";
@@ -13,10 +13,11 @@ const call = (tool: string, params: Record<string, string>) =>
     Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
   }\n</${tool}>\n</tool_call>`;
 
-Deno.test("run records firstTokenMs on replies and history report shows that session's calls and timings", async () => {
+Deno.test("run records firstTokenMs and retries on replies and history report shows that session's calls and timings", async () => {
   const dir = await Deno.makeTempDir({ prefix: "minoc_e2e_report_" });
   await using server = await startServer({
     replies: [
+      { status: 429, retryAfterMs: 10 },
       { text: "Reading.\n" + call("read_file", { path: "notes.md" }) },
       { text: call("attempt_completion", { result: "Read it." }) },
     ],
@@ -37,6 +38,8 @@ Deno.test("run records firstTokenMs on replies and history report shows that ses
       assert.equal(typeof m.firstTokenMs, "number");
       assert.ok((m.firstTokenMs as number) <= (m.durationMs as number) + 1);
     }
+    assert.equal(replies[0].retries, 1, "the first reply came after one retry");
+    assert.equal(replies[1].retries, undefined);
     const out = await runMinoc(["history", "report", "-o", "r.html"], { cwd: dir });
     assert.equal(out.code, 0, out.stderr);
     const html = await Deno.readTextFile(join(dir, "r.html"));
@@ -49,6 +52,7 @@ Deno.test("run records firstTokenMs on replies and history report shows that ses
     const [model] = data.models;
     assert.equal(model.model, "m1");
     assert.equal(typeof model.ttftP50, "number");
+    assert.equal(model.retries, 1);
     assert.equal(data.sessions[0].outcome, "completed");
     assert.equal(data.sessions[0].request, "read notes.md");
     const items = data.transcripts[data.sessions[0].id].items;

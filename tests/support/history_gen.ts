@@ -204,6 +204,7 @@ class Builder {
       firstTokenMs: ttft,
       durationMs: ttft + out * (10 + Math.floor(this.rand() * 30)),
       dialect: DIALECTS[this.n % DIALECTS.length],
+      ...(this.rand() < 0.04 ? { retries: 1 + Math.floor(this.rand() * 2) } : {}),
       ...(this.rand() < 0.5 ? { reasoning: "The test expects 2; the function returns 3." } : {}),
     });
   }

@@ -159,6 +159,7 @@ export class ReportAggregate {
     m.tokensIn += scan.tokensIn;
     m.tokensOut += scan.tokensOut;
     m.retries += scan.retries;
+    m.userRetries += scan.userRetries;
     m.providerErrors += scan.providerErrors;
     for (const turns of scan.taskTurns) {
       m.turns += turns;
@@ -199,6 +200,7 @@ function emptyModel(model: string): ModelRow {
     ttftP95: null,
     tokensPerSecond: null,
     retries: 0,
+    userRetries: 0,
     providerErrors: 0,
   };
 }

@@ -60,8 +60,10 @@ export interface ModelRow {
   ttftP95: number | null;
   /** Median output tokens per second; null when not recorded. */
   tokensPerSecond: number | null;
-  /** Turns the user asked to retry (`/retry`). */
+  /** Failed requests the provider retried (recorded on replies as `retries`). */
   retries: number;
+  /** Turns the user asked to retry (`/retry`). */
+  userRetries: number;
   providerErrors: number;
 }
 
@@ -121,6 +123,7 @@ export type TranscriptItem =
     tokensOut?: number;
     ms?: number;
     ttftMs?: number;
+    retries?: number;
   }
   | {
     k: "call";

@@ -56,6 +56,7 @@ export class SessionScan {
   tokensOut = 0;
   messages = 0;
   retries = 0;
+  userRetries = 0;
   providerErrors = 0;
   request = "";
   outcome = "empty";
@@ -104,6 +105,7 @@ export class SessionScan {
     const u = m.usage;
     this.tokensIn += u?.promptTokens ?? 0;
     this.tokensOut += u?.completionTokens ?? 0;
+    this.retries += m.retries ?? 0;
     const fact: ReplyFact = { dialect: m.dialect, ttftMs: m.firstTokenMs };
     const genMs = (m.durationMs ?? 0) - (m.firstTokenMs ?? 0);
     if (u && u.completionTokens > 0 && genMs > 0) {
@@ -119,6 +121,7 @@ export class SessionScan {
       ...(u ? { tokensIn: u.promptTokens, tokensOut: u.completionTokens } : {}),
       ...(m.durationMs !== undefined ? { ms: Math.round(m.durationMs) } : {}),
       ...(m.firstTokenMs !== undefined ? { ttftMs: m.firstTokenMs } : {}),
+      ...(m.retries ? { retries: m.retries } : {}),
     });
   }
 
@@ -171,7 +174,7 @@ export class SessionScan {
   #system(m: SessionMessage): void {
     const event = m.event ?? "notice";
     if (PARSE_EVENTS.has(event)) this.#count(event);
-    if (event === "retry") this.retries++;
+    if (event === "retry") this.userRetries++;
     if (event === "provider_error") {
       this.providerErrors++;
       this.outcome = "provider error";

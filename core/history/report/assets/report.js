@@ -414,8 +414,11 @@
       col("Tokens/s", function (m) {
         return m.tokensPerSecond;
       }, true),
-      col("Retries", function (m) {
+      col("Retries (provider)", function (m) {
         return m.retries;
+      }, true),
+      col("Retries (/retry)", function (m) {
+        return m.userRetries;
       }, true),
       col("Provider errors", function (m) {
         return m.providerErrors;

@@ -68,6 +68,7 @@ const minocTranscript = (function () {
     if (item.tokensIn !== undefined) facts.push(num.format(item.tokensIn) + " in");
     if (item.ttftMs !== undefined) facts.push("first token " + ms(item.ttftMs));
     if (item.ms !== undefined) facts.push(ms(item.ms));
+    if (item.retries) facts.push(item.retries + (item.retries === 1 ? " retry" : " retries"));
     const box = el("article", "msg assistant");
     box.appendChild(head(item, "Assistant", [
       item.dialect ? badge(item.dialect) : null,
