@@ -11,6 +11,7 @@
  * @module
  */
 import echarts from "echarts/dist/echarts.common.min.js" with { type: "text" };
+import chartsJs from "./assets/charts.js" with { type: "text" };
 import css from "./assets/report.css" with { type: "text" };
 import pageJs from "./assets/report.js" with { type: "text" };
 import transcriptJs from "./assets/transcript.js" with { type: "text" };
@@ -22,7 +23,7 @@ export function renderReport(data: ReportData): string {
     title: "minoc history report",
     body: REPORT_BODY,
     json: jsonBlock("report-data", data),
-    scripts: [echarts, transcriptJs, pageJs],
+    scripts: [echarts, transcriptJs, chartsJs, pageJs],
   });
 }
 

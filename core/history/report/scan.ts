@@ -44,6 +44,8 @@ const COMMAND_TOOLS = new Set(["execute_command", "start_process"]);
 export const ITEM_CHARS = 4000;
 /** Most entries kept per transcript. */
 export const TRANSCRIPT_ITEMS = 400;
+/** Most characters of text kept per transcript (about 0.5 MB). */
+export const TRANSCRIPT_CHARS = 500_000;
 
 /** The state of one session being read. */
 export class SessionScan {
@@ -63,6 +65,7 @@ export class SessionScan {
   lastTime = "";
   readonly items: TranscriptItem[] | null;
   #dropped = 0;
+  #chars = 0;
   #open: CallFact | undefined;
   #prev: SessionMessage | undefined;
 
@@ -188,10 +191,11 @@ export class SessionScan {
 
   #item(item: TranscriptItem): boolean {
     if (this.items === null) return false;
-    if (this.items.length >= TRANSCRIPT_ITEMS) {
+    if (this.items.length >= TRANSCRIPT_ITEMS || this.#chars >= TRANSCRIPT_CHARS) {
       this.#dropped++;
       return false;
     }
+    this.#chars += textSize(item);
     this.items.push(item);
     return true;
   }
@@ -221,6 +225,12 @@ export class SessionScan {
       ...(v.rule ? { rule: this.scrub(v.rule) } : {}),
     };
   }
+}
+
+function textSize(item: TranscriptItem): number {
+  if (item.k === "more") return 0;
+  if (item.k === "call") return Object.values(item.params).reduce((n, v) => n + v.length, 0);
+  return item.text.length + (item.k === "assistant" ? item.reasoning?.length ?? 0 : 0);
 }
 
 /** The outcome the gates gave a call (before its result is known). */
