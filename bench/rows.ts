@@ -24,6 +24,7 @@ export interface AllResults {
   undo?: Results;
   /** Start with nothing configured: the local-server probe (first_start_bench.ts). */
   firststart?: Results;
+  report?: Results;
 }
 
 /** A result's key, or how to compute the shown value from the results. */
@@ -166,6 +167,13 @@ export function otherRows(all: AllResults): Row[] {
     ["nothing listening on 6 probed ports", "first_prompt_nothing_ms", "ms"],
     ["probe's cost, nothing listening", "probe_nothing_ms", "ms", "≤ 300", atMost(300)],
     ["probe's cost, a server that never answers", "probe_silent_ms", "ms", "≤ 300 + noise"],
+  ]);
+  add("history report (10,000 sessions, ~1M messages)", all.report, [
+    ["size of the history", "history_mb", "MB"],
+    ["`minoc history report`, whole command", "report_ms", "ms", "≤ 60,000", atMost(60_000)],
+    ["peak memory", "report_peak_mb", "MB", "≤ 300 (bounded)", atMost(300)],
+    ["the report page (50 transcripts inside)", "report_mb", "MB"],
+    ["500 transcript pages beside it", "pages_mb", "MB"],
   ]);
   (all.project ?? []).forEach((p, i) =>
     rows.push({

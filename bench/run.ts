@@ -9,7 +9,8 @@
  *   project analysis (project_bench.ts), search_files vs ripgrep
  *   (search_bench.ts, 50,000 generated files; installs ripgrep when missing),
  *   undo around shell commands (undo_bench.ts), the start with nothing
- *   configured: looking for local servers (first_start_bench.ts).
+ *   configured: looking for local servers (first_start_bench.ts), the
+ *   report of a 10,000-session history (report_bench.ts).
  *
  * `deno task bench --only e2e,xml` runs some of them and leaves RESULTS.md
  * alone. Run it on a quiet machine: the numbers are wall times.
@@ -23,6 +24,7 @@ import { benchDebug } from "./debug_bench.ts";
 import { benchE2e } from "./e2e_bench.ts";
 import { benchFirstStart } from "./first_start_bench.ts";
 import { benchProject } from "./project_bench.ts";
+import { benchReport } from "./report_bench.ts";
 import { machine, machineText, type Row, table, writeResults } from "./report.ts";
 import { type AllResults, e2eRows, otherRows } from "./rows.ts";
 import { benchSearch } from "./search_bench.ts";
@@ -41,6 +43,7 @@ const BENCHES = [
   "project",
   "undo",
   "firststart",
+  "report",
 ] as const;
 type Bench = typeof BENCHES[number];
 
@@ -87,6 +90,7 @@ async function runAll(only: Set<Bench>): Promise<{ rows: Row[]; failures: string
   await step("project", benchProject);
   await step("undo", benchUndo);
   await step("firststart", () => benchFirstStart());
+  await step("report", () => benchReport());
   await step("search", () => benchSearch());
   const rows = [...(all.e2e ? e2eRows(all.e2e, all.e2eBundle ?? {}) : []), ...otherRows(all)];
   return { rows, failures };

@@ -64,7 +64,13 @@ export type StopReason = "stop" | "length" | "error" | "aborted";
 export type StreamEvent =
   | { type: "text"; text: string }
   | { type: "usage"; usage: Usage }
-  | { type: "end"; reason: StopReason; error?: ProviderError };
+  | {
+    type: "end";
+    reason: StopReason;
+    error?: ProviderError;
+    /** Failed attempts retried before this one (set by the retry decorator). */
+    retries?: number;
+  };
 
 /** One request to a provider. */
 export interface ChatRequest {

@@ -20,8 +20,16 @@ export interface SessionMessage {
   timestamp: string;
   /** assistant: token usage of the reply. */
   usage?: Usage;
+  /** assistant: milliseconds from the request to the reply's first text (time to first token). */
+  firstTokenMs?: number;
+  /** assistant: failed attempts the provider retried before the reply (absent when none). */
+  retries?: number;
   /** assistant: milliseconds from request to the reply's end. */
   durationMs?: number;
+  /** assistant: the tool-call dialect the reply was parsed from (e.g. "canonical", "hermes_json"). */
+  dialect?: string;
+  /** assistant: the reply's reasoning text (from `<think>` or a reasoning delta field). */
+  reasoning?: string;
   /** tool_call: the parsed call. */
   call?: ToolCall;
   /** tool_call: every gate's verdict, in order. */

@@ -10,6 +10,8 @@
  * - `export <id> | --all [--project DIR] --format jsonl|openai [--output FILE]`.
  * - `prune --older-than 30d|4w [--project DIR] [--dry-run]`: deletes whole
  *   session files started before then, with their backups.
+ * - `report [--since 30d] [--project DIR] [--model NAME] [-o FILE] [--open]`:
+ *   an HTML report with charts (see history_report.ts).
  *
  * Exit codes: 0 on success, 2 for usage errors (an unknown session id, a bad
  * date or age, conflicting options).
@@ -27,18 +29,10 @@ import { listSessions, loadSession, type SessionSummary } from "../../core/histo
 import { textTable } from "../../core/history/text_table.ts";
 import { renderTranscript } from "../../core/history/transcript.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
+import { addReport } from "./history_report.ts";
+import type { HistoryEnv } from "./history_env.ts";
 
-/** Where the history lives and where the command runs. */
-export interface HistoryEnv {
-  /** `<home>/history/sessions`. */
-  sessionsDir: string;
-  /** The current directory: the default project. */
-  cwd: string;
-  /** `<home>/history/backups`; by default beside `sessionsDir`. */
-  backupsDir?: string;
-  /** The clock for `prune` (tests inject one). */
-  now?: () => Date;
-}
+export type { HistoryEnv };
 
 /**
  * The `history` command and its sub-commands.
@@ -88,6 +82,7 @@ export function historyCommand(io: CliIO, env: HistoryEnv): Command {
     });
   addExport(history, io, env);
   addPrune(history, io, env);
+  addReport(history, io, env);
   return history;
 }
 

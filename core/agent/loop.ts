@@ -13,7 +13,7 @@ import type {
   RunLimits,
   Usage,
 } from "../../interfaces/agent.ts";
-import type { SessionRecorder } from "../../interfaces/history.ts";
+import type { SessionMessage, SessionRecorder } from "../../interfaces/history.ts";
 import type { AnyTool, ParseResult, ToolCall } from "../../interfaces/tool.ts";
 import { parseErrorMessage } from "../protocol/feedback.ts";
 import { executeCall, type ToolRunner } from "./execute.ts";
@@ -67,7 +67,12 @@ async function loop(
     await fitContext(deps, convo, signal);
     const reply = await streamReply(deps, convo.messages, signal);
     if (reply.text !== "" || reply.end === "stop") {
-      await say(deps, convo, "assistant", reply.text, reply.usage, reply.ms);
+      await say(deps, convo, "assistant", reply.text, {
+        usage: reply.usage,
+        durationMs: reply.ms,
+        firstTokenMs: reply.firstTokenMs,
+        retries: reply.retries,
+      });
     }
     await countTurn(deps, reply.usage);
     if (reply.end === "aborted") return { kind: "aborted" };
@@ -132,11 +137,10 @@ async function say(
   convo: Conversation,
   role: "user" | "assistant",
   content: string,
-  usage?: Usage,
-  durationMs?: number,
+  facts: Pick<SessionMessage, "usage" | "durationMs" | "firstTokenMs" | "retries"> = {},
 ): Promise<void> {
   convo.messages.push({ role, content });
-  await deps.recorder.append({ role, content, usage, durationMs });
+  await deps.recorder.append({ role, content, ...facts });
 }
 
 async function countTurn(

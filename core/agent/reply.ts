@@ -25,6 +25,10 @@ export interface Reply {
   error?: ProviderError;
   /** Milliseconds from the request to the reply's end. */
   ms: number;
+  /** Milliseconds from the request to the first text; undefined when none came. */
+  firstTokenMs?: number;
+  /** Failed attempts the provider retried before this reply. */
+  retries?: number;
 }
 
 /** What streaming a reply needs. */
@@ -48,6 +52,8 @@ export async function streamReply(
   let usage: Usage | undefined;
   let end: StopReason = "stop";
   let error: ProviderError | undefined;
+  let firstTokenMs: number | undefined;
+  let retries: number | undefined;
   const waitsForUser = deps.provider.waitsForUser === true;
   deps.emit({
     type: "waiting",
@@ -56,7 +62,10 @@ export async function streamReply(
   });
   for await (const ev of deps.provider.stream({ messages: [...messages], signal })) {
     if (ev.type === "text") {
-      if (parts.length === 0) deps.emit({ type: "state", state: "streaming" });
+      if (parts.length === 0) {
+        deps.emit({ type: "state", state: "streaming" });
+        firstTokenMs = Math.round(performance.now() - started);
+      }
       parts.push(ev.text);
       const update = scanner.push(ev.text);
       if (update.prose) deps.emit({ type: "text", text: update.prose });
@@ -66,6 +75,7 @@ export async function streamReply(
     } else {
       end = ev.reason;
       error = ev.error;
+      retries = ev.retries;
     }
   }
   if (signal.aborted) end = "aborted";
@@ -84,5 +94,5 @@ export async function streamReply(
     ? { used: usage.promptTokens + usage.completionTokens, window }
     : undefined;
   deps.emit({ type: "reply_end", usage, ...(context ? { context } : {}) });
-  return { text, parsed, end, usage, error, ms };
+  return { text, parsed, end, usage, error, ms, firstTokenMs, retries };
 }

@@ -89,7 +89,7 @@ async function* retrying(
   const sleep = hooks.sleep ?? sleepFor;
   for (let retry = 0;; retry++) {
     let shown = false;
-    let end: Extract<StreamEvent, { type: "end" }> = { type: "end", reason: "stop" };
+    let end: EndEvent = { type: "end", reason: "stop" };
     for await (const event of provider.stream(request)) {
       if (event.type === "end") {
         end = event;
@@ -99,10 +99,14 @@ async function* retrying(
       yield event;
     }
     const error = end.error;
-    if (end.reason !== "error" || !error) return yield end;
-    if (shown || error.afterText) return yield { ...end, error: { ...error, afterText: true } };
-    if (!isRetryable(error) || request.signal?.aborted) return yield end;
-    if (retry >= policy.maxRetries) return yield gaveUp(end, error, provider, policy);
+    // The final end says how many retries came before it (recorded with the reply).
+    const counted = (e: EndEvent): EndEvent => retry > 0 ? { ...e, retries: retry } : e;
+    if (end.reason !== "error" || !error) return yield counted(end);
+    if (shown || error.afterText) {
+      return yield counted({ ...end, error: { ...error, afterText: true } });
+    }
+    if (!isRetryable(error) || request.signal?.aborted) return yield counted(end);
+    if (retry >= policy.maxRetries) return yield counted(gaveUp(end, error, provider, policy));
     const info: RetryInfo = {
       attempt: retry + 1,
       max: policy.maxRetries,
@@ -161,12 +165,14 @@ function seconds(ms: number): string {
   return `${Number.isInteger(s) ? s : Number(s.toFixed(1))} s`;
 }
 
+type EndEvent = Extract<StreamEvent, { type: "end" }>;
+
 function gaveUp(
-  end: Extract<StreamEvent, { type: "end" }>,
+  end: EndEvent,
   error: ProviderError,
   provider: LlmProvider,
   policy: RetryPolicy,
-): StreamEvent {
+): EndEvent {
   if (policy.maxRetries === 0) return end;
   const retries = policy.maxRetries === 1 ? "1 retry" : `${policy.maxRetries} retries`;
   const line = `Gave up on ${provider.model} at ${provider.endpoint} after ${retries}: ` +

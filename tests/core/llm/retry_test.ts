@@ -78,6 +78,7 @@ Deno.test("`withRetry()` backs off 1, 2 s and then succeeds when the server answ
   assert.equal(r.end.reason, "stop");
   assert.deepEqual(r.waits, [1000, 2000]);
   assert.deepEqual(r.retries.map((i) => i.attempt), [1, 2]);
+  assert.equal(r.end.retries, 2, "the end event counts the retries");
   assert.equal(r.requests, 3);
   assert.equal(formatRetry(r.retries[1]), "retrying in 2 s (attempt 2/3): 503 server error");
 });
@@ -124,6 +125,7 @@ Deno.test("`withRetry()` gives up after maxRetries when every attempt fails", as
   assert.equal(r.end.reason, "error");
   assert.equal(r.end.error?.status, 500);
   assert.match(r.end.error?.message ?? "", /gave up after 3 retries\)$/);
+  assert.equal(r.end.retries, 3);
   assert.deepEqual(r.waits, [1000, 2000, 4000]);
   assert.equal(r.requests, 4);
 });
