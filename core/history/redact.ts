@@ -18,7 +18,21 @@ const SECRET_KEY = /^(api[_-]?key|authorization|proxy[_-]authorization|x[_-]api[
 const PATTERNS: [RegExp, string][] = [
   // `apiKey: "…"`, `api_key=…`, `"authorization": "…"` inside text (JSON, URLs, headers).
   [
-    /((?:api[_-]?key|authorization|x-api-key)["']?\s*[:=]\s*["']?)(?:Bearer\s+)?[^\s"'&,;}]+/gi,
+    /((?:api[_-]?key|authorization|x-api-key)["']?\s*[:=]\s*["']?)(?:Bearer\s+)?[^\s"'&,;}\\]+/gi,
+    `$1${REDACTED}`,
+  ],
+  // `OPENAI_API_KEY=…`, `GH_TOKEN: …`, also right after an escaped newline (`\nMY_SECRET=…`).
+  [
+    /((?:^|[^A-Za-z0-9]|\\[nrt])[A-Za-z0-9_]*(?:_KEY|_TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)["']?[ \t]*[:=][ \t]*["']?)[^\s"'&,;}\\]+/gi,
+    `$1${REDACTED}`,
+  ],
+  // `https://user:pass@host`: the password.
+  [/(\b[a-z][a-z0-9+.-]*:\/\/[^\s/@:"'\\]+:)[^\s/@"'\\]+@/gi, `$1${REDACTED}@`],
+  // `https://ghp_longtoken@host`: a lone user part long enough to be a token.
+  [/(\b[a-z][a-z0-9+.-]*:\/\/)[A-Za-z0-9_.~-]{20,}@/gi, `$1${REDACTED}@`],
+  // `?key=…`, `&token=…`, `&access_token=…`, `&sig=…` in URLs.
+  [
+    /([?&;](?:key|api[_-]?key|apikey|token|access[_-]?token|refresh[_-]?token|id[_-]?token|secret|client[_-]?secret|password|passwd|pwd|auth|sig|signature|code)=)[^&\s"'#\\]+/gi,
     `$1${REDACTED}`,
   ],
   [/\bBearer\s+[A-Za-z0-9._~+/=-]+/gi, `Bearer ${REDACTED}`],
