@@ -113,10 +113,18 @@ export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
       canonical.set(projectDir, real);
       const s = await inspect(input, projectDir);
       seen.set(input, s);
-      const rules = (await store.all()).map((r) =>
-        r.scope === real ? { ...r, scope: projectDir } : r
-      );
+      const all = await store.all();
+      const rules = all.rules.map((r) => r.scope === real ? { ...r, scope: projectDir } : r);
       const found = evaluateRules(rules, input.tool.name, s.subject, projectDir);
+      if (all.unreadable !== undefined && !found.allow && input.tool.kind !== "meta") {
+        return {
+          gate: "approval",
+          action: "ask",
+          firm: true,
+          rule: "permissions.json unreadable",
+          reason: `a deny rule might cover this call, but ${all.unreadable}`,
+        };
+      }
       return judge(input, s.finding, found);
     },
     propose,
@@ -153,17 +161,24 @@ class RuleSource {
    * processes' changes count; it is read again only when its size or
    * modification time changed.
    */
-  async all(): Promise<PermissionRule[]> {
+  async all(): Promise<{ rules: PermissionRule[]; unreadable?: string }> {
     const extra = this.options.extraRules ?? [];
-    if (this.file === undefined) return [...extra, ...this.session];
+    if (this.file === undefined) return { rules: [...extra, ...this.session] };
     const loaded = await this.loadFile(this.file);
-    if (!loaded.ok && !this.warned.has(loaded.error)) {
-      this.warned.add(loaded.error);
-      this.options.onWarning?.(
-        `${loaded.error}; saved permission rules are ignored until it is fixed or removed`,
+    const tell = (text: string) => {
+      if (this.warned.has(text)) return;
+      this.warned.add(text);
+      this.options.onWarning?.(text);
+    };
+    if (!loaded.ok) {
+      tell(
+        `${loaded.error}; until it is fixed or removed, calls its rules might deny ask ` +
+          "(--yes does not approve them)",
       );
+      return { rules: [...extra, ...this.session], unreadable: loaded.error };
     }
-    return [...extra, ...this.session, ...(loaded.ok ? loaded.rules : [])];
+    for (const p of loaded.problems ?? []) tell(`${p}; the other rules apply`);
+    return { rules: [...extra, ...this.session, ...loaded.rules] };
   }
 
   private cached?: { stamp: string; result: Awaited<ReturnType<typeof loadRules>> };
