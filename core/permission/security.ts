@@ -18,6 +18,7 @@ import { compilePattern, customRule } from "./security/custom.ts";
 import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from "./security/config.ts";
 import { type ActiveRules, judge } from "./security/judge.ts";
 import { readCommand } from "./security/read.ts";
+import { changesFiles, FILE_TOOL_QUIET_RULES, fileOpCommands } from "./security/file_ops.ts";
 import { BUILTIN_RULES, STRUCTURAL } from "./security/rules/mod.ts";
 import type { Rule, SecurityVerdict, ShellKind } from "./security/types.ts";
 import { SHELLS } from "./security/types.ts";
@@ -143,7 +144,9 @@ export function securityGate(
     async check(input: GateInput): Promise<Verdict> {
       const previewed = input.preview.kind === "exec" ? input.preview.command : null;
       if (!COMMAND_TOOLS.has(input.call.tool) && previewed === null) {
-        return { gate: "security", action: "pass" };
+        return changesFiles(input)
+          ? await checkFileTool(input, opts)
+          : { gate: "security", action: "pass" };
       }
       const command = COMMAND_TOOLS.has(input.call.tool) ? commandOf(input) : previewed;
       if (command === null) return { gate: "security", action: "pass", risk: "low" };
@@ -167,6 +170,30 @@ export function securityGate(
       }
     },
   };
+}
+
+/** A file tool's call, judged as the commands that would do the same (see `security/file_ops.ts`). */
+async function checkFileTool(
+  input: GateInput,
+  opts: { home: string; config?: SecurityConfig },
+): Promise<Verdict> {
+  let worst: Verdict = { gate: "security", action: "pass", risk: "low" };
+  for (const command of await fileOpCommands(input)) {
+    const v = await checkCommand(command, {
+      shell: "bash",
+      cwd: input.cwd,
+      home: opts.home,
+      config: opts.config,
+    });
+    if (v.verdict === "allow" || (v.verdict === "warn" && FILE_TOOL_QUIET_RULES.has(v.rule))) {
+      continue;
+    }
+    const verdict = toVerdict({ ...v, segment: "" });
+    verdict.reason = `${input.call.tool} is judged as "${command}": ${verdict.reason}`;
+    if (verdict.action === "deny") return verdict;
+    if (worst.action === "pass") worst = verdict;
+  }
+  return worst;
 }
 
 function toVerdict(v: SecurityVerdict): Verdict {
