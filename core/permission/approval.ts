@@ -100,7 +100,7 @@ export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
   const propose = (input: GateInput): KeeperProposal => {
     const projectDir = projectOf(input);
     const s = seen.get(input) ?? { subject: callSubject(input, projectDir), finding: null };
-    if (s.finding) {
+    if (s.finding && !s.finding.rulesMayAllow) {
       return { tool: input.tool.name, variants: [], unavailable: s.finding.reason, projectDir };
     }
     return { ...proposeRules(input.tool.name, s.subject), projectDir };
@@ -247,8 +247,10 @@ function judge(
       reason: `the user's rule ${r.id} denies ${r.tool} on "${r.pattern}"`,
     };
   }
-  if (finding) {
-    return { gate: "approval", action: "ask", reason: finding.reason, rule: finding.rule };
+  if (finding && !(finding.rulesMayAllow && found.allow)) {
+    // A secret read is firm: --yes alone does not send secrets to the model; a rule can.
+    const firm = finding.rulesMayAllow ? { firm: true } : {};
+    return { gate: "approval", action: "ask", reason: finding.reason, rule: finding.rule, ...firm };
   }
   if (tool.kind === "read" || tool.kind === "meta") {
     return { gate: "approval", action: "pass", rule: `default: ${tool.kind} tools run` };

@@ -129,6 +129,8 @@ export function defaultShell(env?: { MINOC_SHELL?: string }): ShellKind {
 }
 
 const COMMAND_TOOLS = new Set(["execute_command", "start_process"]);
+/** Warnings `--yes` does not approve: only a person can let secrets reach the model. */
+const FIRM_RULES = new Set(["secret-files"]);
 
 /**
  * The `security` gate of the pipeline. Calls of `execute_command` and
@@ -205,6 +207,7 @@ function toVerdict(v: SecurityVerdict): Verdict {
   return {
     gate: "security",
     action,
+    ...(FIRM_RULES.has(v.rule) ? { firm: true } : {}),
     rule: v.rule,
     risk: v.verdict === "block" ? "critical" : v.risk,
     reason: v.reason + where,
