@@ -18,6 +18,7 @@ import type {
 import { describeRule } from "../../core/permission/rules.ts";
 import type { Palette } from "../ui/colors.ts";
 import { renderPreview } from "../ui/diff.ts";
+import { visible, visibleDeep } from "../ui/sanitize.ts";
 
 /** One entry of a select prompt. */
 export interface PromptChoice<T> {
@@ -157,10 +158,11 @@ export function keptLine(outcome: KeepOutcome, projectDir: string, c: Palette): 
 }
 
 /** The text shown above the prompt. */
-export function describeCall(input: GateInput, verdicts: readonly Verdict[], c: Palette): string {
-  const out = [c.bold(c.cyan(`${input.call.tool}`))];
+export function describeCall(input: GateInput, raw: readonly Verdict[], c: Palette): string {
+  const out = [c.bold(c.cyan(visible(input.call.tool)))];
   const bulk = new Set(input.tool.params.filter((p) => p.bulk).map((p) => p.name));
-  for (const [name, value] of Object.entries(input.call.params)) {
+  const verdicts = visibleDeep(raw);
+  for (const [name, value] of Object.entries(visibleDeep(input.call.params))) {
     const text = Array.isArray(value) ? value.join(", ") : value;
     out.push(`  ${c.dim(name + ":")} ${bulk.has(name) ? summarize(text) : clip(text)}`);
   }
