@@ -7,6 +7,14 @@ import type { SettingFlags, Settings } from "../../core/config/settings.ts";
 import { loadSettings } from "../../core/config/load.ts";
 import { homeInputs, resolveHome } from "../../core/config/paths.ts";
 import { CliError, EXIT } from "../io.ts";
+import { askTrust } from "../prompt/trust.ts";
+import { visible } from "../ui/sanitize.ts";
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+function stderrWarning(message: string): void {
+  Deno.stderr.writeSync(encode(`warning: ${visible(message)}\n`));
+}
 
 /** The model and run options (see cli/options.ts). */
 export interface CommonOptions extends SettingFlags {
@@ -38,13 +46,22 @@ export interface CommonOptions extends SettingFlags {
 /** The base URL a bridge session gets when no model server is configured. */
 export const BRIDGE_NO_SERVER_URL = "http://no-server.invalid";
 
-/** Resolves settings or throws a usage error that says how to fix them. */
-export async function settingsFrom(opts: CommonOptions): Promise<Settings> {
+/**
+ * Resolves settings or throws a usage error that says how to fix them. An
+ * untrusted project's credential settings are asked about in a terminal,
+ * else left out with a warning (see `core/config/project_trust.ts`).
+ */
+export async function settingsFrom(
+  opts: CommonOptions,
+  warn: (message: string) => void = stderrWarning,
+): Promise<Settings> {
   const home = await resolveHome(homeInputs());
+  const terminal = Deno.stdin.isTerminal() && Deno.stdout.isTerminal();
   const load = (flags: CommonOptions) =>
     loadSettings({
       homeDir: home.dir,
       cwd: Deno.cwd(),
+      askTrust: terminal ? (q) => askTrust(q, (t) => Deno.stdout.writeSync(encode(t))) : undefined,
       // `--no-progress` makes commander default `progress` to true: only a false counts.
       flags: { ...flags, progress: opts.quiet || opts.progress === false ? false : undefined },
       env: Deno.env.toObject(),
@@ -55,6 +72,7 @@ export async function settingsFrom(opts: CommonOptions): Promise<Settings> {
     r = await load({ ...opts, baseUrl: BRIDGE_NO_SERVER_URL, model: opts.model ?? "web-chat" });
   }
   if (!r.ok) throw new CliError(r.message, EXIT.usage);
+  for (const w of r.warnings ?? []) warn(w);
   const info = await Deno.stat(r.settings.cwd).catch(() => null);
   if (!info?.isDirectory) {
     throw new CliError(`Working directory "${r.settings.cwd}" does not exist`, EXIT.usage);
