@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { pinnedFetch } from "../../../core/llm/pinned_fetch.ts";
 
 /** Two real HTTP servers: `a` redirects, `b` records who called it. */
-async function servers() {
+function servers() {
   const seenByB: Headers[] = [];
   const b = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, (req) => {
     seenByB.push(req.headers);
@@ -30,7 +30,7 @@ async function servers() {
 }
 
 Deno.test("`pinnedFetch()` refuses a redirect to another host and never sends it the key", async () => {
-  const s = await servers();
+  const s = servers();
   try {
     const f = pinnedFetch(`${s.aUrl}/v1`);
     await assert.rejects(
@@ -50,7 +50,7 @@ Deno.test("`pinnedFetch()` refuses a redirect to another host and never sends it
 });
 
 Deno.test("`pinnedFetch()` follows a redirect within the configured host", async () => {
-  const s = await servers();
+  const s = servers();
   try {
     const f = pinnedFetch(`${s.aUrl}/v1`);
     const r = await f(`${s.aUrl}/v1/moved`, {
