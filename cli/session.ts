@@ -24,7 +24,6 @@ import type { PermissionRule } from "../core/permission/rules.ts";
 import { type Mode, modeGate } from "../core/permission/mode_gate.ts";
 import { skillToolsGate } from "../core/permission/skill_tools_gate.ts";
 import { Pipeline } from "../core/permission/pipeline.ts";
-import { indirectGate } from "../core/permission/indirect_gate.ts";
 import { defaultShell, loadSecurityConfig, securityGate } from "../core/permission/security.ts";
 import { CliError, EXIT } from "./io.ts";
 import { type ModeOptions, openModes } from "./session_modes.ts";
@@ -181,8 +180,8 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
         home: userHome,
         shell: defaultShell(Deno.env.toObject()),
         config: security.config,
+        readFile: async (p) => new TextDecoder().decode(await fs.readFile(p)),
       }),
-      indirectGate({ read: async (p) => new TextDecoder().decode(await fs.readFile(p)) }),
       approval,
       ...modes.gates(),
     ],

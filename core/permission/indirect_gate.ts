@@ -1,6 +1,7 @@
 /**
- * The `indirect` gate: routes by which a harmless-looking call runs code
- * the user never saw.
+ * Indirect routes by which a harmless-looking call runs code the user never
+ * saw; the security gate runs these checks after its own (their verdicts
+ * carry its name).
  *
  * - `set_env` of a variable that makes shells, the loader or a tool run code
  *   (`BASH_ENV`, `LD_PRELOAD`, `PATH`, `NODE_OPTIONS`, `GIT_SSH_COMMAND` …)
@@ -45,7 +46,7 @@ export interface IndirectOptions {
   read(path: string): Promise<string>;
 }
 
-/** Creates the gate; it remembers the files write tools were asked to change. */
+/** Creates the checks; they remember the files write tools were asked to change. */
 export function indirectGate(options: IndirectOptions): Gate {
   const written = new Set<string>();
   return {
@@ -58,7 +59,7 @@ export function indirectGate(options: IndirectOptions): Gate {
       if (files.length === 0) return pass();
       const shown = await Promise.all(files.map((f) => showFile(f, options.read)));
       return {
-        gate: "indirect",
+        gate: "security",
         action: "ask",
         risk: "high",
         rule: "runs a file written in this session",
@@ -71,7 +72,7 @@ export function indirectGate(options: IndirectOptions): Gate {
 }
 
 function pass(): Verdict {
-  return { gate: "indirect", action: "pass" };
+  return { gate: "security", action: "pass" };
 }
 
 function checkSetEnv(input: GateInput): Verdict {
@@ -80,7 +81,7 @@ function checkSetEnv(input: GateInput): Verdict {
   const why = codeRunningVariable(name);
   if (why === null) return pass();
   return {
-    gate: "indirect",
+    gate: "security",
     action: "ask",
     firm: true,
     risk: "high",

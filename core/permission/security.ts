@@ -18,6 +18,7 @@ import { compilePattern, customRule } from "./security/custom.ts";
 import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from "./security/config.ts";
 import { type ActiveRules, judge } from "./security/judge.ts";
 import { readCommand } from "./security/read.ts";
+import { indirectGate } from "./indirect_gate.ts";
 import { changesFiles, FILE_TOOL_QUIET_RULES, fileOpCommands } from "./security/file_ops.ts";
 import { BUILTIN_RULES, STRUCTURAL } from "./security/rules/mod.ts";
 import type { Rule, SecurityVerdict, ShellKind } from "./security/types.ts";
@@ -139,38 +140,69 @@ const FIRM_RULES = new Set(["secret-files"]);
  * allow → pass. Other tools pass.
  */
 export function securityGate(
-  opts: { cwd: string; home: string; shell: ShellKind; config?: SecurityConfig },
+  opts: {
+    cwd: string;
+    home: string;
+    shell: ShellKind;
+    config?: SecurityConfig;
+    /** Reads a file as the tools see it, for the indirect checks (default: the disk). */
+    readFile?: (path: string) => Promise<string>;
+  },
 ): Gate {
+  const indirect = indirectGate({ read: opts.readFile ?? ((p) => Deno.readTextFile(p)) });
+  const own = ownChecks(opts);
   return {
     name: "security",
     async check(input: GateInput): Promise<Verdict> {
-      const previewed = input.preview.kind === "exec" ? input.preview.command : null;
-      if (!COMMAND_TOOLS.has(input.call.tool) && previewed === null) {
-        return changesFiles(input)
-          ? await checkFileTool(input, opts)
-          : { gate: "security", action: "pass" };
-      }
-      const command = COMMAND_TOOLS.has(input.call.tool) ? commandOf(input) : previewed;
-      if (command === null) return { gate: "security", action: "pass", risk: "low" };
-      const cwd = cwdOf(input, opts.cwd);
-      try {
-        const v = await checkCommand(command, {
-          shell: opts.shell,
-          cwd,
-          home: opts.home,
-          config: opts.config,
-        });
-        return toVerdict(v);
-      } catch (e) {
-        return {
-          gate: "security",
-          action: "ask",
-          rule: "check-failed",
-          risk: "high",
-          reason: `Security check failed: ${(e as Error).message}`,
-        };
-      }
+      const v = await own(input);
+      if (v.action === "deny") return v;
+      return mergeAsk(v, await indirect.check(input));
     },
+  };
+}
+
+/** Both verdicts' asks in one `security` verdict (see `indirect_gate.ts`). */
+function mergeAsk(v: Verdict, extra: Verdict): Verdict {
+  if (extra.action !== "ask") return v;
+  if (v.action !== "ask") return { ...extra, gate: "security" };
+  return {
+    ...v,
+    reason: `${v.reason}; ${extra.reason}`,
+    firm: v.firm || extra.firm || undefined,
+    risk: extra.risk === "high" && v.risk !== "critical" ? "high" : v.risk,
+  };
+}
+
+function ownChecks(
+  opts: { cwd: string; home: string; shell: ShellKind; config?: SecurityConfig },
+): (input: GateInput) => Promise<Verdict> {
+  return async (input: GateInput): Promise<Verdict> => {
+    const previewed = input.preview.kind === "exec" ? input.preview.command : null;
+    if (!COMMAND_TOOLS.has(input.call.tool) && previewed === null) {
+      return changesFiles(input)
+        ? await checkFileTool(input, opts)
+        : { gate: "security", action: "pass" };
+    }
+    const command = COMMAND_TOOLS.has(input.call.tool) ? commandOf(input) : previewed;
+    if (command === null) return { gate: "security", action: "pass", risk: "low" };
+    const cwd = cwdOf(input, opts.cwd);
+    try {
+      const v = await checkCommand(command, {
+        shell: opts.shell,
+        cwd,
+        home: opts.home,
+        config: opts.config,
+      });
+      return toVerdict(v);
+    } catch (e) {
+      return {
+        gate: "security",
+        action: "ask",
+        rule: "check-failed",
+        risk: "high",
+        reason: `Security check failed: ${(e as Error).message}`,
+      };
+    }
   };
 }
 
