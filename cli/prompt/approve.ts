@@ -15,7 +15,7 @@ import type {
   RuleChoice,
   RuleKeeper,
 } from "../../core/permission/approval.ts";
-import { describeRule } from "../../core/permission/rules.ts";
+import { COMMAND_TOOLS, describeRule } from "../../core/permission/rules.ts";
 import type { Palette } from "../ui/colors.ts";
 import { renderPreview } from "../ui/diff.ts";
 import { visible, visibleDeep } from "../ui/sanitize.ts";
@@ -27,6 +27,10 @@ export interface PromptChoice<T> {
   description?: string;
   disabled?: string;
 }
+
+/** What a wildcard rule never covers (see core/permission/rules_danger.ts). */
+const PINNED_NOTE = "; uses that run code, delete or write through their arguments " +
+  "(find -exec, sed -i, python -c, git -c …) still ask";
 
 type MainAnswer = "once" | "always" | "deny" | "reason";
 
@@ -119,7 +123,10 @@ export function alwaysChoices(proposal: KeeperProposal): PromptChoice<RuleChoice
       out.push({
         name: `${v.patterns.join("  +  ")}   ${where}`,
         value: { patterns: v.patterns, scope },
-        description: `Stores ${ruleLines(proposal, i, scope).join(", ")}`,
+        description: `Stores ${ruleLines(proposal, i, scope).join(", ")}` +
+          (COMMAND_TOOLS.has(proposal.tool) && v.patterns.some((p) => p.includes("*"))
+            ? PINNED_NOTE
+            : ""),
       });
     }
   });
