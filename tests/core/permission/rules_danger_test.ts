@@ -201,3 +201,28 @@ Deno.test("Pipeline.decide() still blocks by the security rules a command an all
   assert.equal(find.action, "deny", "the rule does not cover -exec, and nobody can approve");
   assert.match(find.reason, /needs approval/);
 });
+
+Deno.test("`narrowPattern()` proposes exact PowerShell and cmd commands that run, delete or write through their arguments", () => {
+  for (
+    const c of [
+      "cmd /c del /s /q build",
+      "powershell -Command Remove-Item -Recurse build",
+      "pwsh -c Get-ChildItem",
+      "Start-Process notepad.exe",
+      "Invoke-Expression x",
+      "iex x",
+      "Remove-Item -Recurse -Force build",
+      "del /q out.txt",
+      "Set-Content notes.txt hello",
+      "robocopy src dst /MIR",
+    ]
+  ) {
+    const p = narrowPattern(words(c));
+    assert.ok(!p.endsWith(" *"), `${c} → ${p}`);
+  }
+  assert.equal(wildcardCovers(patternWords("cmd *")!, words("cmd /c del x")), false);
+  assert.equal(
+    wildcardCovers(patternWords("powershell *")!, words("powershell -Command x")),
+    false,
+  );
+});
