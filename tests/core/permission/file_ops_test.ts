@@ -52,10 +52,11 @@ const BLOCKED: [string, Record<string, string>][] = [
     diff: "<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE",
   }],
   ["edit_file", { path: "/etc/hosts", old: "localhost", new: "evil" }],
+  ["apply_edit_blocks", { blocks: "<<<DELETE: /etc/passwd>>>\n" }],
 ];
 
 for (const [name, params] of BLOCKED) {
-  Deno.test(`Pipeline.decide() denies ${name} ${params.path} with --yes when the path is protected`, async () => {
+  Deno.test(`Pipeline.decide() denies ${name} ${params.path ?? params.blocks.trim()} with --yes when the path is protected`, async () => {
     await withTempDir(async (dir) => {
       const d = await pipeline(dir, join(dir, "home")).decide(await gateInput(name, params, dir));
       assert.equal(d.action, "deny", JSON.stringify(d.verdicts));
