@@ -19,7 +19,7 @@ import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from "./security/config.
 import { type ActiveRules, judge } from "./security/judge.ts";
 import { readCommand } from "./security/read.ts";
 import { indirectGate } from "./indirect_gate.ts";
-import { changesFiles, FILE_TOOL_QUIET_RULES, fileOpCommands } from "./security/file_ops.ts";
+import { changesFiles, FILE_TOOL_QUIET_RULES, fileOpSegments } from "./security/file_ops.ts";
 import { BUILTIN_RULES, STRUCTURAL } from "./security/rules/mod.ts";
 import type { Rule, SecurityVerdict, ShellKind } from "./security/types.ts";
 import { SHELLS } from "./security/types.ts";
@@ -212,18 +212,14 @@ async function checkFileTool(
   opts: { home: string; config?: SecurityConfig },
 ): Promise<Verdict> {
   let worst: Verdict = { gate: "security", action: "pass", risk: "low" };
-  for (const command of await fileOpCommands(input)) {
-    const v = await checkCommand(command, {
-      shell: "bash",
-      cwd: input.cwd,
-      home: opts.home,
-      config: opts.config,
-    });
+  const active = activeRules(opts.config ?? DEFAULT_SECURITY_CONFIG);
+  for (const seg of await fileOpSegments(input)) {
+    const v = judge([seg], [], active, { cwd: input.cwd, home: opts.home });
     if (v.verdict === "allow" || (v.verdict === "warn" && FILE_TOOL_QUIET_RULES.has(v.rule))) {
       continue;
     }
     const verdict = toVerdict({ ...v, segment: "" });
-    verdict.reason = `${input.call.tool} is judged as "${command}": ${verdict.reason}`;
+    verdict.reason = `${input.call.tool} is judged as "${seg.text}": ${verdict.reason}`;
     if (verdict.action === "deny") return verdict;
     if (worst.action === "pass") worst = verdict;
   }

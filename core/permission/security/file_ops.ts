@@ -8,16 +8,17 @@
  *
  * @example
  * ```ts
- * await fileOpCommands(input, "/repo"); // ["tee '/etc/cron.d/x'"]
+ * (await fileOpSegments(input)).map((s) => s.text); // ["tee /etc/cron.d/x"]
  * ```
  * @module
  */
 import { isAbsolute, resolve } from "node:path";
 import type { GateInput } from "../../../interfaces/tool.ts";
 import { realPathOf } from "../paths_guard.ts";
+import type { Segment, Word } from "./types.ts";
 
-/** Generic warnings that say nothing about a file tool (it asks by default anyway). */
-export const FILE_TOOL_QUIET_RULES: ReadonlySet<string> = new Set(["permissions"]);
+/** Warnings that say nothing new about a file tool (it asks by default; `.env` writes ask in the paths guard). */
+export const FILE_TOOL_QUIET_RULES: ReadonlySet<string> = new Set(["permissions", "secret-files"]);
 
 /** Whether a call is one of a file tool that changes files (not a command tool). */
 export function changesFiles(input: GateInput): boolean {
@@ -42,30 +43,50 @@ export function filePaths(input: GateInput): string[] {
   return [...new Set(list.map((x) => (isAbsolute(x) ? x : resolve(base, x))))];
 }
 
-/** One bash command per path (and per symlink target) that does what the call does. */
-export async function fileOpCommands(input: GateInput): Promise<string[]> {
+/** One command per path (and per symlink target) that does what the call does, ready to judge. */
+export async function fileOpSegments(input: GateInput): Promise<Segment[]> {
   const args = (input.args ?? {}) as { recursive?: unknown; mode?: unknown };
-  const out: string[] = [];
+  const out: Segment[] = [];
   for (const written of filePaths(input)) {
     const real = await realPathOf(written);
     for (const path of new Set([written, ...(real ? [real] : [])])) {
-      out.push(opFor(input.tool.name, quote(path), args));
+      out.push(segmentOf(opFor(input.tool.name, path, args)));
     }
   }
   return out;
 }
 
-function opFor(tool: string, path: string, args: { recursive?: unknown; mode?: unknown }): string {
+function opFor(
+  tool: string,
+  path: string,
+  args: { recursive?: unknown; mode?: unknown },
+): string[] {
   switch (tool) {
     case "delete_file":
-      return `rm -f${args.recursive === true ? "r" : ""} ${path}`;
+      return ["rm", args.recursive === true ? "-rf" : "-f", path];
     case "chmod":
-      return `chmod ${quote(String(args.mode ?? "644"))} ${path}`;
+      return ["chmod", String(args.mode ?? "644"), path];
     default:
-      return `tee ${path}`;
+      return ["tee", path];
   }
 }
 
+/** A parsed command built directly (no shell parse: the words are known). */
+function segmentOf(words: string[]): Segment {
+  const word = (text: string): Word => ({ text, literal: true, sources: [] });
+  const text = words.map((w, i) => (i === 0 ? w : quote(w))).join(" ");
+  return {
+    shell: "bash",
+    name: words[0],
+    rawName: words[0],
+    args: words.slice(1).map(word),
+    text,
+    writes: [],
+    stdin: null,
+    pipeline: text,
+  };
+}
+
 function quote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
+  return /^[A-Za-z0-9_\-./:=@+%]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }

@@ -24,7 +24,7 @@ Deno.test("`commandEnv()` and `scriptEnv()` never pass minoc's key to a child", 
     assert.equal(env.MY_LLM_KEY, undefined);
     assert.equal(env.SMUGGLED, undefined, "set_env cannot copy the key into a variable");
     assert.equal(env.OPENAI_API_KEY, undefined);
-    const script = scriptEnv({ skill: "/s", project: "/p", build: "/b" } as never);
+    const script = scriptEnv({ skill: "/s", project: "/p", build: "/b" });
     assert.ok(!Object.values(script).some((v) => v.includes("k-0123456789abcdef")));
   } finally {
     Deno.env.delete("MY_LLM_KEY");
