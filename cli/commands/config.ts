@@ -74,6 +74,7 @@ export function configCommand(io: CliIO, env: ConfigEnv): Command {
         env: env.env ?? Deno.env.toObject(),
       });
       if (!r.ok) throw new CliError(r.message, EXIT.usage);
+      for (const w of r.warnings ?? []) io.err(`warning: ${w}\n`);
       const rows = showRows(r.settings, r.sources);
       if (opts.json) {
         const settings = { ...r.settings, apiKey: redactKey(r.settings.apiKey) };
