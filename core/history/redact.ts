@@ -10,6 +10,7 @@
  * @module
  */
 import type { LogRecord } from "@logtape/logtape";
+import { credentialValues } from "../tools/child_env.ts";
 
 /** What a secret is replaced with. */
 export const REDACTED = "[REDACTED]";
@@ -43,6 +44,7 @@ const MAX_DEPTH = 8;
 /** Replaces every key-like substring of `text`. */
 export function redactText(text: string): string {
   let out = text;
+  for (const key of credentialValues()) out = out.replaceAll(key, REDACTED);
   for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement);
   return out;
 }

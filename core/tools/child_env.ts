@@ -35,6 +35,11 @@ export function protectCredentials(c: Credentials): void {
   for (const v of c.values ?? []) if (v.length >= MIN_VALUE_LENGTH) values.add(v);
 }
 
+/** The registered key values (for redaction). */
+export function credentialValues(): readonly string[] {
+  return [...values];
+}
+
 /** Whether `name` is one of minoc's credential variables. */
 export function isCredentialName(name: string): boolean {
   return names.has(name) ||

@@ -69,3 +69,9 @@ Deno.test("`redactText()` hides keys after escaped newlines, in URL credentials 
     '{"totalTokens":12,"max_tokens":5}',
   );
 });
+
+Deno.test("`redactText()` hides the configured key's value wherever it shows", async () => {
+  const { protectCredentials } = await import("../../../core/tools/child_env.ts");
+  protectCredentials({ values: ["plainkeywithoutprefix42"] });
+  assert.equal(redactText("echo plainkeywithoutprefix42!"), `echo ${REDACTED}!`);
+});
