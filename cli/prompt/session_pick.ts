@@ -36,7 +36,10 @@ export async function pickSession(sessions: readonly SessionSummary[]): Promise<
   const shown = sessions.slice(0, PICK_LIMIT);
   const choices = [
     { name: "New session", value: null as SessionSummary | null },
-    ...shown.map((s) => ({ name: `Resume ${visible(pickLabel(s))}`, value: s as SessionSummary | null })),
+    ...shown.map((s) => ({
+      name: `Resume ${visible(pickLabel(s))}`,
+      value: s as SessionSummary | null,
+    })),
   ];
   const more = sessions.length - shown.length;
   try {
