@@ -3,8 +3,13 @@
  * `<home>/config/permissions.json`, plus in-memory `--allow`/`--deny` rules
  * and "allow always" answers of this session) and the paths guard.
  *
+ * A bad rule in permissions.json is skipped (and reported); when the file
+ * cannot be read at all, every call no flag or session rule allows asks,
+ * and `--yes` does not approve it (a firm ask).
+ *
  * Order: a matching deny rule denies (first deny wins); the paths guard asks
- * (outside the working directory, writes to `.git/`, `.minoc/`, `.env*`);
+ * (outside the working directory, writes to `.git/`, `.minoc/`, `.env*`,
+ * reads of `.env*` unless an allow rule covers them);
  * reading and meta tools pass; a call the model marked `requires_approval`
  * asks; allow rules covering the whole call pass; everything else asks.
  *
