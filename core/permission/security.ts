@@ -137,7 +137,11 @@ const FIRM_RULES = new Set(["secret-files"]);
  * The `security` gate of the pipeline. Calls of `execute_command` and
  * `start_process`, and of any tool whose preview is a command line (e.g.
  * `run_skill_script`), are judged: block → deny (critical), warn → ask,
- * allow → pass. Other tools pass.
+ * allow → pass. File tools that write, delete or change modes are judged as
+ * the command that would do the same (`security/file_ops.ts`). Then the
+ * indirect checks (`indirect_gate.ts`) may still ask: `set_env` of a
+ * code-running variable, a command running a file written in this session.
+ * Other calls pass.
  */
 export function securityGate(
   opts: {
