@@ -22,9 +22,10 @@ const PATTERNS: [RegExp, string][] = [
     /((?:api[_-]?key|authorization|x-api-key)["']?\s*[:=]\s*["']?)(?:Bearer\s+)?[^\s"'&,;}\\]+/gi,
     `$1${REDACTED}`,
   ],
-  // `OPENAI_API_KEY=…`, `GH_TOKEN: …`, also right after an escaped newline (`\nMY_SECRET=…`).
+  // `OPENAI_API_KEY=…`, `GH_TOKEN: …` (environment-style names, so code such as `sort_key = x`
+  // stays), also right after an escaped newline (`\nMY_SECRET=…`).
   [
-    /((?:^|[^A-Za-z0-9]|\\[nrt])[A-Za-z0-9_]*(?:_KEY|_TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)["']?[ \t]*[:=][ \t]*["']?)[^\s"'&,;}\\]+/gi,
+    /((?:^|[^A-Za-z0-9]|\\[nrt])[A-Z0-9_]*(?:_KEY|_TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)["']?[ \t]*[:=][ \t]*["']?)[^\s"'&,;}\\]+/g,
     `$1${REDACTED}`,
   ],
   // `https://user:pass@host`: the password.

@@ -75,3 +75,10 @@ Deno.test("`redactText()` hides the configured key's value wherever it shows", a
   protectCredentials({ values: ["plainkeywithoutprefix42"] });
   assert.equal(redactText("echo plainkeywithoutprefix42!"), `echo ${REDACTED}!`);
 });
+
+Deno.test("`redactText()` leaves code with key-like lower-case names alone", () => {
+  assert.equal(
+    redactText("const sort_key = a; primary_key: true"),
+    "const sort_key = a; primary_key: true",
+  );
+});
