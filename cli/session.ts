@@ -34,6 +34,7 @@ import { resumeSession, type ResumeTarget } from "./resume.ts";
 import { type BridgeSetup, editWiring } from "./session_bridge.ts";
 import { createFileTracker } from "../core/tools/file_tracker.ts";
 import { realFs } from "../core/tools/fs_port.ts";
+import { protectCredentials } from "../core/tools/child_env.ts";
 import { tools } from "../core/tools/mod.ts";
 import { createProcessTable, installExitCleanup } from "../core/tools/process_table.ts";
 import { promptTools, setupSkills } from "../core/skills/setup.ts";
@@ -102,6 +103,7 @@ export interface AgentSession {
 /** Opens a session in `settings.cwd`. */
 export async function openSession(o: SessionOptions): Promise<AgentSession> {
   const cwd = o.settings.cwd;
+  protectCredentials({ names: [o.settings.apiKeyEnv], values: [o.settings.apiKey] });
   const home = await resolveHome(homeInputs());
   if (home.warning) o.warn(home.warning);
   const paths = homePaths(home.dir);
@@ -178,6 +180,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
         home: userHome,
         shell: defaultShell(Deno.env.toObject()),
         config: security.config,
+        readFile: async (p) => new TextDecoder().decode(await fs.readFile(p)),
       }),
       approval,
       ...modes.gates(),
@@ -236,6 +239,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     settings: () => settings,
     switchModel(next: Settings) {
       settings = next;
+      protectCredentials({ names: [next.apiKeyEnv], values: [next.apiKey] });
       const deps = (this as AgentSession).deps;
       deps.provider = makeProvider(next);
       deps.context = { window: next.contextWindow };

@@ -244,6 +244,8 @@ export interface Verdict {
   /** The rule that decided, e.g. `default: write tools ask`. */
   rule?: string;
   risk?: "low" | "medium" | "high" | "critical";
+  /** An "ask" only a person can answer: `--yes` does not approve it (without a terminal it is denied). */
+  firm?: boolean;
 }
 
 /** What a gate sees. */

@@ -14,6 +14,7 @@ import { readLine } from "../prompt/line.ts";
 import { palette } from "../ui/colors.ts";
 import { createRenderer } from "../ui/render.ts";
 import { createProgress, withProgress } from "../ui/progress.ts";
+import { visible } from "../ui/sanitize.ts";
 import type { ChatState } from "./slash_state.ts";
 import { VERSION } from "../version.ts";
 import type { AgentSession } from "../session.ts";
@@ -73,11 +74,11 @@ export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): 
     emit: withProgress(progress, render),
     onOutput: (t) => {
       progress.touch();
-      io.out(t);
+      io.out(visible(t));
     },
     warn: (m) => {
       progress.touch();
-      io.err(c.yellow(`warning: ${m}`) + "\n");
+      io.err(c.yellow(`warning: ${visible(m)}`) + "\n");
     },
     dryRun: opts.dryRun === true,
     debug: opts.debug === true,
@@ -153,7 +154,7 @@ export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): 
 async function askUser(question: string): Promise<string> {
   const { default: input } = await import("@inquirer/input");
   try {
-    return await input({ message: question });
+    return await input({ message: visible(question) });
   } catch {
     return "The user did not answer.";
   }

@@ -7,6 +7,14 @@ import type { SettingFlags, Settings } from "../../core/config/settings.ts";
 import { loadSettings } from "../../core/config/load.ts";
 import { homeInputs, resolveHome } from "../../core/config/paths.ts";
 import { CliError, EXIT } from "../io.ts";
+import { askTrust } from "../prompt/trust.ts";
+import { visible } from "../ui/sanitize.ts";
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+function stderrWarning(message: string): void {
+  Deno.stderr.writeSync(encode(`warning: ${visible(message)}\n`));
+}
 
 /** The model and run options (see cli/options.ts). */
 export interface CommonOptions extends SettingFlags {
@@ -50,14 +58,22 @@ export type Connect = (
 /**
  * Resolves settings or throws a usage error that says how to fix them.
  * With `connect`, a start where no flag, environment variable or settings
- * file names a server asks it what to use instead.
+ * file names a server asks it what to use instead. An untrusted project's
+ * credential settings are asked about in a terminal, else left out with a
+ * warning (see `core/config/project_trust.ts`).
  */
-export async function settingsFrom(opts: CommonOptions, connect?: Connect): Promise<Settings> {
+export async function settingsFrom(
+  opts: CommonOptions,
+  connect?: Connect,
+  warn: (message: string) => void = stderrWarning,
+): Promise<Settings> {
   const home = await resolveHome(homeInputs());
+  const terminal = Deno.stdin.isTerminal() && Deno.stdout.isTerminal();
   const load = (flags: CommonOptions) =>
     loadSettings({
       homeDir: home.dir,
       cwd: Deno.cwd(),
+      askTrust: terminal ? (q) => askTrust(q, (t) => Deno.stdout.writeSync(encode(t))) : undefined,
       // `--no-progress` makes commander default `progress` to true: only a false counts.
       flags: { ...flags, progress: opts.quiet || opts.progress === false ? false : undefined },
       env: Deno.env.toObject(),
@@ -75,6 +91,7 @@ export async function settingsFrom(opts: CommonOptions, connect?: Connect): Prom
     r = await load({ ...opts, baseUrl: BRIDGE_NO_SERVER_URL, model: opts.model ?? "web-chat" });
   }
   if (!r.ok) throw new CliError(r.message, EXIT.usage);
+  for (const w of r.warnings ?? []) warn(w);
   const info = await Deno.stat(r.settings.cwd).catch(() => null);
   if (!info?.isDirectory) {
     throw new CliError(`Working directory "${r.settings.cwd}" does not exist`, EXIT.usage);

@@ -18,6 +18,7 @@ import {
 } from "../../core/config/load.ts";
 import type { Settings, SettingSources } from "../../core/config/settings.ts";
 import { loadSecurityConfig } from "../../core/permission/security.ts";
+import { loadRules, permissionsPath } from "../../core/permission/rules_store.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
 import settingsExample from "../../.minoc.example/config/settings.json" with { type: "text" };
 import modelsExample from "../../.minoc.example/config/models.json" with { type: "text" };
@@ -73,6 +74,7 @@ export function configCommand(io: CliIO, env: ConfigEnv): Command {
         env: env.env ?? Deno.env.toObject(),
       });
       if (!r.ok) throw new CliError(r.message, EXIT.usage);
+      for (const w of r.warnings ?? []) io.err(`warning: ${w}\n`);
       const rows = showRows(r.settings, r.sources);
       if (opts.json) {
         const settings = { ...r.settings, apiKey: redactKey(r.settings.apiKey) };
@@ -139,7 +141,18 @@ async function allChecks(env: ConfigEnv): Promise<Omit<FileCheck, "kind">[]> {
       problems: r && !r.ok ? [r.error] : [],
     });
   }
+  checks.push(await permissionsCheck(env.homeDir));
   return checks;
+}
+
+/** permissions.json of the home: unreadable, or with rules that are skipped. */
+async function permissionsCheck(homeDir: string): Promise<Omit<FileCheck, "kind">> {
+  const path = permissionsPath(homeDir);
+  const exists = await Deno.stat(path).then(() => true, () => false);
+  if (!exists) return { scope: "home", path, state: "absent", problems: [] };
+  const r = await loadRules(path);
+  const problems = r.ok ? r.problems ?? [] : [r.error];
+  return { scope: "home", path, state: problems.length ? "bad" : "ok", problems };
 }
 
 /** `[field, value, source]` for every setting, the key redacted. */

@@ -21,6 +21,7 @@ import type { ParseResult, ToolSpec } from "../../interfaces/tool.ts";
 import { CallScanner, parseReply, type StreamUpdate } from "../../core/protocol/xml.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
 import { debugApplyCommand } from "./debug_apply.ts";
+import { visible } from "../ui/sanitize.ts";
 
 /** A parse result in the `--json` shape. */
 export type JsonResult =
@@ -111,12 +112,12 @@ export async function debugParse(
   const scanner = new CallScanner(specs);
   const updates = readChunks(input).map((c) => scanner.push(c));
   const result = scanner.finish();
-  if (!opts.json) io.out(renderStream(updates, scanner.finalProse()));
+  if (!opts.json) io.out(visible(renderStream(updates, scanner.finalProse())));
   print(io, result, opts.json === true);
 }
 
 function print(io: CliIO, result: ParseResult, json: boolean): void {
-  io.out(json ? `${JSON.stringify(toJsonResult(result))}\n` : renderResult(result));
+  io.out(json ? `${JSON.stringify(toJsonResult(result))}\n` : visible(renderResult(result)));
 }
 
 function batch(io: CliIO, specs: readonly ToolSpec[], input: string): void {

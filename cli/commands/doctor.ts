@@ -121,7 +121,8 @@ async function configCheck(
     name: "config",
     verdict: "pass",
     detail: `model "${s.params.model}" (${src("model")}) at ${s.baseURL} (${src("baseUrl")}), ` +
-      `context window ${s.contextWindow.toLocaleString("en-US")} (${src("contextWindow")})`,
+      `context window ${s.contextWindow.toLocaleString("en-US")} (${src("contextWindow")})` +
+      (r.warnings?.length ? `; ${r.warnings.join("; ")}` : ""),
   });
   return s;
 }

@@ -31,6 +31,7 @@ import { renderTranscript } from "../../core/history/transcript.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
 import { addReport } from "./history_report.ts";
 import type { HistoryEnv } from "./history_env.ts";
+import { visible } from "../ui/sanitize.ts";
 
 export type { HistoryEnv };
 
@@ -56,7 +57,7 @@ export function historyCommand(io: CliIO, env: HistoryEnv): Command {
       const project = await projectOf(env, opts);
       const sessions = await listSessions(env.sessionsDir, project ? { projectPath: project } : {});
       if (opts.json) return io.out(JSON.stringify(sessions, null, 2) + "\n");
-      io.out(listText(sessions, project));
+      io.out(visible(listText(sessions, project)));
     });
   history.command("show").description("print a session as a readable transcript")
     .argument("<id>", "session id (or a unique start of one)")
@@ -64,7 +65,11 @@ export function historyCommand(io: CliIO, env: HistoryEnv): Command {
     .option("--full", "do not shorten long messages")
     .action(async (id, opts) => {
       const session = await sessionById(env, id);
-      io.out(opts.json ? JSON.stringify(session, null, 2) + "\n" : renderTranscript(session, opts));
+      io.out(
+        opts.json
+          ? JSON.stringify(session, null, 2) + "\n"
+          : visible(renderTranscript(session, opts)),
+      );
     });
   history.command("stats").description(
     "tool, session and model statistics (default: this directory)",

@@ -36,6 +36,7 @@ import { CliError, type CliIO, EXIT } from "../io.ts";
 import { numberIn } from "../options.ts";
 import { formatReplay } from "../ui/replay_report.ts";
 import { settingsFrom } from "./common.ts";
+import { visible } from "../ui/sanitize.ts";
 
 /** Where replay finds sessions and configuration. */
 export interface ReplayEnv {
@@ -90,9 +91,9 @@ export function replayCommand(io: CliIO, env: ReplayEnv): Command {
         const source = opts.model
           ? `model ${provider.model}`
           : `recorded replies of ${session.model}`;
-        io.out(
+        io.out(visible(
           formatReplay(report, `Replay of session ${session.sessionId} (${source}) in ${cwd}`),
-        );
+        ));
       }
       io.exitCode = report.differences > 0 ? EXIT.failed : EXIT.ok;
     });

@@ -14,6 +14,7 @@ import { createProgress, withProgress } from "../ui/progress.ts";
 import { renderDryRun } from "../ui/dry_run.ts";
 import { dryRunReport } from "../../core/permission/dry_run_report.ts";
 import { type CommonOptions, settingsFrom } from "./common.ts";
+import { visible } from "../ui/sanitize.ts";
 
 /** Options of `run`. */
 export interface RunOptions extends CommonOptions {
@@ -74,11 +75,11 @@ export async function runCommand(io: CliIO, task: string, opts: RunOptions): Pro
     emit: withProgress(progress, render),
     onOutput: (t) => {
       progress.touch();
-      write(t);
+      write(visible(t));
     },
     warn: (m) => {
       progress.touch();
-      io.err(`warning: ${m}\n`);
+      io.err(`warning: ${visible(m)}\n`);
     },
     extraRules,
     dryRun: opts.dryRun === true,

@@ -26,6 +26,7 @@ import { findSession } from "../../core/history/lookup.ts";
 import { listSessions } from "../../core/history/store.ts";
 import { formatUndoReport, undoChanges, type UndoReport } from "../../core/history/undo.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
+import { visible } from "../ui/sanitize.ts";
 
 /** Where sessions and backups live and where the command runs. */
 export interface UndoEnv {
@@ -61,7 +62,7 @@ export function undoCommand(io: CliIO, env: UndoEnv): Command {
         force: opts.force === true,
       });
       if (opts.json) io.out(JSON.stringify({ sessionId, ...report }) + "\n");
-      else io.out(`Session ${sessionId}\n${formatUndoReport(report, env.cwd)}`);
+      else io.out(visible(`Session ${sessionId}\n${formatUndoReport(report, env.cwd)}`));
       if (report.skipped.length > 0) io.exitCode = EXIT.failed;
     });
 }
@@ -96,7 +97,7 @@ export async function slashUndo(
     all: words.includes("--all"),
     force: words.includes("--force"),
   });
-  io.out(formatUndoReport(report, cwd));
+  io.out(visible(formatUndoReport(report, cwd)));
   return report;
 }
 

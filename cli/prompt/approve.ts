@@ -15,9 +15,10 @@ import type {
   RuleChoice,
   RuleKeeper,
 } from "../../core/permission/approval.ts";
-import { describeRule } from "../../core/permission/rules.ts";
+import { COMMAND_TOOLS, describeRule } from "../../core/permission/rules.ts";
 import type { Palette } from "../ui/colors.ts";
 import { renderPreview } from "../ui/diff.ts";
+import { visible, visibleDeep } from "../ui/sanitize.ts";
 
 /** One entry of a select prompt. */
 export interface PromptChoice<T> {
@@ -26,6 +27,10 @@ export interface PromptChoice<T> {
   description?: string;
   disabled?: string;
 }
+
+/** What a wildcard rule never covers (see core/permission/rules_danger.ts). */
+const PINNED_NOTE = "; uses that run code, delete or write through their arguments " +
+  "(find -exec, sed -i, python -c, git -c …) still ask";
 
 type MainAnswer = "once" | "always" | "deny" | "reason";
 
@@ -121,7 +126,10 @@ export function alwaysChoices(proposal: KeeperProposal): PromptChoice<RuleChoice
       out.push({
         name: `${v.patterns.join("  +  ")}   ${where}`,
         value: { patterns: v.patterns, scope },
-        description: `Stores ${ruleLines(proposal, i, scope).join(", ")}`,
+        description: `Stores ${ruleLines(proposal, i, scope).join(", ")}` +
+          (COMMAND_TOOLS.has(proposal.tool) && v.patterns.some((p) => p.includes("*"))
+            ? PINNED_NOTE
+            : ""),
       });
     }
   });
@@ -160,10 +168,11 @@ export function keptLine(outcome: KeepOutcome, projectDir: string, c: Palette): 
 }
 
 /** The text shown above the prompt. */
-export function describeCall(input: GateInput, verdicts: readonly Verdict[], c: Palette): string {
-  const out = [c.bold(c.cyan(`${input.call.tool}`))];
+export function describeCall(input: GateInput, raw: readonly Verdict[], c: Palette): string {
+  const out = [c.bold(c.cyan(visible(input.call.tool)))];
   const bulk = new Set(input.tool.params.filter((p) => p.bulk).map((p) => p.name));
-  for (const [name, value] of Object.entries(input.call.params)) {
+  const verdicts = visibleDeep(raw);
+  for (const [name, value] of Object.entries(visibleDeep(input.call.params))) {
     const text = Array.isArray(value) ? value.join(", ") : value;
     out.push(`  ${c.dim(name + ":")} ${bulk.has(name) ? summarize(text) : clip(text)}`);
   }

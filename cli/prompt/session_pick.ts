@@ -8,6 +8,7 @@
  */
 import type { SessionSummary } from "../../core/history/store.ts";
 import { CliError, EXIT } from "../io.ts";
+import { visible } from "../ui/sanitize.ts";
 
 /** How many earlier sessions the list offers (the newest ones). */
 export const PICK_LIMIT = 20;
@@ -35,7 +36,10 @@ export async function pickSession(sessions: readonly SessionSummary[]): Promise<
   const shown = sessions.slice(0, PICK_LIMIT);
   const choices = [
     { name: "New session", value: null as SessionSummary | null },
-    ...shown.map((s) => ({ name: `Resume ${pickLabel(s)}`, value: s as SessionSummary | null })),
+    ...shown.map((s) => ({
+      name: `Resume ${visible(pickLabel(s))}`,
+      value: s as SessionSummary | null,
+    })),
   ];
   const more = sessions.length - shown.length;
   try {

@@ -14,6 +14,7 @@ import { formatCall } from "../../core/protocol/feedback.ts";
 import { parseReply } from "../../core/protocol/xml.ts";
 import type { Palette } from "../ui/colors.ts";
 import { renderPreview } from "../ui/diff.ts";
+import { visible, visibleDeep } from "../ui/sanitize.ts";
 import { verdictText } from "../ui/dry_run.ts";
 
 type Answer = "run" | "skip" | "editor" | "inline" | "rest" | "abort";
@@ -68,7 +69,13 @@ export function stepChoices(editor: string): { name: string; value: Answer }[] {
 }
 
 /** What the step shows above the question. */
-export function describeStep(view: StepView, c: Palette): string {
+export function describeStep(original: StepView, c: Palette): string {
+  const view = {
+    ...original,
+    call: visibleDeep(original.call),
+    rawText: visible(original.rawText),
+  };
+  view.decision = { ...view.decision, verdicts: visibleDeep(view.decision.verdicts) };
   const out = [c.bold(c.magenta(`── step: ${view.call.tool} ──`))];
   out.push(c.dim("Model's reply:"));
   const raw = view.rawText.replace(/\n+$/, "").split("\n");

@@ -8,9 +8,11 @@
 import { createTwoFilesPatch } from "diff";
 import type { Preview } from "../../interfaces/tool.ts";
 import type { Palette } from "./colors.ts";
+import { visible, visibleDeep } from "./sanitize.ts";
 
 /** The preview as lines for a prompt; none for a call without one. */
-export function renderPreview(p: Preview, c: Palette): string[] {
+export function renderPreview(raw: Preview, c: Palette): string[] {
+  const p = visibleDeep(raw);
   if (p.kind === "edit") return [renderDiff(p.path, p.before, p.after, c)];
   if (p.kind === "multi_edit") return p.files.map((f) => renderDiff(f.path, f.before, f.after, c));
   if (p.kind !== "exec") return [];
@@ -26,6 +28,7 @@ export function renderDiff(
   after: string | null,
   c: Palette,
 ): string {
+  [path, before, after] = [visible(path), before && visible(before), after && visible(after)];
   const patch = createTwoFilesPatch(
     before === null ? "/dev/null" : `a/${path}`,
     after === null ? "/dev/null" : `b/${path}`,

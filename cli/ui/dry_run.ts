@@ -8,9 +8,11 @@
 import type { Verdict } from "../../interfaces/tool.ts";
 import type { DryRunReport } from "../../core/permission/dry_run_report.ts";
 import type { Palette } from "./colors.ts";
+import { visibleDeep } from "./sanitize.ts";
 
 /** Renders `report` for the terminal; ends with a newline. */
-export function renderDryRun(report: DryRunReport, c: Palette): string {
+export function renderDryRun(raw: DryRunReport, c: Palette): string {
+  const report = visibleDeep(raw);
   const out = [c.bold(c.yellow("Dry run: nothing was changed on disk."))];
   const changes = report.files.length + report.directories.length;
   if (changes === 0) out.push("No file would change.");

@@ -19,6 +19,7 @@
  */
 import process from "node:process";
 import type { AgentEvent } from "../../interfaces/agent.ts";
+import { visibleDeep } from "./sanitize.ts";
 
 /** The spinner itself (ora on stderr by default). */
 export interface SpinnerPort {
@@ -162,7 +163,8 @@ class ProgressDisplay implements ProgressView {
     this.#hide();
   }
 
-  onEvent(ev: AgentEvent): void {
+  onEvent(raw: AgentEvent): void {
+    const ev = visibleDeep(raw);
     switch (ev.type) {
       case "waiting":
         // A provider that asks the user (the bridge's paste prompt) must not be drawn over.

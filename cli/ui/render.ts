@@ -8,6 +8,7 @@ import type { AgentEvent, Outcome } from "../../interfaces/agent.ts";
 import type { Palette } from "./colors.ts";
 import { MarkdownStream } from "./markdown.ts";
 import { formatCount, tokensLine } from "./tokens_line.ts";
+import { visibleDeep } from "./sanitize.ts";
 
 /** Where and how to render. */
 export interface RenderTarget {
@@ -41,7 +42,8 @@ export function createRenderer(target: RenderTarget): (event: AgentEvent) => voi
     if (liveLine) target.write("\r\x1b[2K");
     liveLine = false;
   }
-  return (ev: AgentEvent) => {
+  return (raw: AgentEvent) => {
+    const ev = visibleDeep(raw);
     if (md && ev.type !== "text") write(md.flush(ev.type === "reply_end"));
     switch (ev.type) {
       case "text":

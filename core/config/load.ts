@@ -18,6 +18,7 @@
 import { join, resolve } from "node:path";
 import { type ConfigKind, type ModelsFile, parseConfigText, type SettingsFile } from "./schema.ts";
 import { readKeyFile } from "./key_file.ts";
+import { type ScreenOptions, screenProjectLayer } from "./project_trust.ts";
 import {
   type FileLayer,
   mergeSettings,
@@ -34,11 +35,13 @@ export interface LoadInputs {
   cwd: string;
   flags: SettingFlags;
   env: Record<string, string | undefined>;
+  /** Asks whether to trust the project folder (a terminal only; see `project_trust.ts`). */
+  askTrust?: ScreenOptions["ask"];
 }
 
 /** Merged settings with the source of each field, or what to fix. */
 export type LoadResult =
-  | { ok: true; settings: Settings; sources: SettingSources }
+  | { ok: true; settings: Settings; sources: SettingSources; warnings?: string[] }
   | { ok: false; message: string; noServer?: true };
 
 /** A configuration folder and whose it is. */
@@ -68,6 +71,7 @@ export async function loadSettings(i: LoadInputs): Promise<LoadResult> {
   const dirs = await configDirs(i.homeDir, workDir(i));
   const files: FileLayer[] = [];
   const problems: string[] = [];
+  const warnings: string[] = [];
   for (const { dir, scope } of dirs) {
     const settings = await readConfigFile(join(dir, "settings.json"), "settings");
     const models = await readConfigFile(join(dir, "models.json"), "models");
@@ -75,16 +79,19 @@ export async function loadSettings(i: LoadInputs): Promise<LoadResult> {
     const value = settings.state === "ok" ? settings.value as SettingsFile : undefined;
     const key = await readKeyFile(value, scope, settings.path);
     if (!key.ok) problems.push(key.message);
-    files.push({
+    const layer = {
       settingsPath: settings.path,
       settings: value,
       modelsPath: models.path,
       models: models.state === "ok" ? models.value as ModelsFile : undefined,
       ...(key.ok && key.key ? { apiKey: key.key } : {}),
-    });
+    };
+    const trust = { homeDir: i.homeDir, folder: workDir(i), ask: i.askTrust, warnings };
+    files.push(scope === "project" ? await screenProjectLayer(layer, trust) : layer);
   }
   if (problems.length) return { ok: false, message: problems.join("\n") };
-  return mergeSettings({ flags: i.flags, env: i.env, files, defaultCwd: i.cwd });
+  const r = mergeSettings({ flags: i.flags, env: i.env, files, defaultCwd: i.cwd });
+  return r.ok && warnings.length > 0 ? { ...r, warnings } : r;
 }
 
 /**

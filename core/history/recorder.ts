@@ -25,6 +25,7 @@ import type {
 import { dayFolder, defaultMetadata, headerText, newSessionId } from "./format.ts";
 import { loadSession } from "./store.ts";
 import { SessionWriter } from "./writer.ts";
+import { redactText } from "./redact.ts";
 
 /** What a recorder needs to start a session. */
 export interface RecorderOptions {
@@ -71,7 +72,7 @@ export async function resumeRecorder(
 ): Promise<SessionRecorder> {
   const now = o.now ?? (() => new Date());
   const state = await loadSession(path);
-  const lines = state.messages.map((m) => JSON.stringify(m));
+  const lines = state.messages.map((m) => redactText(JSON.stringify(m)));
   const writer = await SessionWriter.reopen(path, headerText(state), lines, state.metadata);
   const startedMs = now().getTime() - state.metadata.duration;
   return new Recorder(state, now, path, writer, startedMs);
@@ -135,7 +136,8 @@ class Recorder implements SessionRecorder {
     // Kept in the tail, so listings need not read the whole file to count.
     this.#state.metadata.messageCount = this.#state.messages.length;
     this.#touch(at);
-    return this.#writer?.append(JSON.stringify(full), this.#state.metadata) ?? Promise.resolve();
+    return this.#writer?.append(redactText(JSON.stringify(full)), this.#state.metadata) ??
+      Promise.resolve();
   }
 
   update(metadata: Partial<SessionMetadata>): Promise<void> {
@@ -147,7 +149,7 @@ class Recorder implements SessionRecorder {
   setSystemPrompt(prompt: string): Promise<void> {
     this.#state.systemPrompt = prompt;
     if (this.#writer === null) return Promise.resolve();
-    const lines = this.#state.messages.map((m) => JSON.stringify(m));
+    const lines = this.#state.messages.map((m) => redactText(JSON.stringify(m)));
     return this.#writer.rewrite(headerText(this.#state), lines, this.#state.metadata);
   }
 

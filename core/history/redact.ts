@@ -10,6 +10,7 @@
  * @module
  */
 import type { LogRecord } from "@logtape/logtape";
+import { credentialValues } from "../tools/child_env.ts";
 
 /** What a secret is replaced with. */
 export const REDACTED = "[REDACTED]";
@@ -18,7 +19,22 @@ const SECRET_KEY = /^(api[_-]?key|authorization|proxy[_-]authorization|x[_-]api[
 const PATTERNS: [RegExp, string][] = [
   // `apiKey: "…"`, `api_key=…`, `"authorization": "…"` inside text (JSON, URLs, headers).
   [
-    /((?:api[_-]?key|authorization|x-api-key)["']?\s*[:=]\s*["']?)(?:Bearer\s+)?[^\s"'&,;}]+/gi,
+    /((?:api[_-]?key|authorization|x-api-key)["']?\s*[:=]\s*["']?)(?:Bearer\s+)?[^\s"'&,;}\\]+/gi,
+    `$1${REDACTED}`,
+  ],
+  // `OPENAI_API_KEY=…`, `GH_TOKEN: …` (environment-style names, so code such as `sort_key = x`
+  // stays), also right after an escaped newline (`\nMY_SECRET=…`).
+  [
+    /((?:^|[^A-Za-z0-9]|\\[nrt])[A-Z0-9_]*(?:_KEY|_TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)["']?[ \t]*[:=][ \t]*["']?)[^\s"'&,;}\\]+/g,
+    `$1${REDACTED}`,
+  ],
+  // `https://user:pass@host`: the password.
+  [/(\b[a-z][a-z0-9+.-]*:\/\/[^\s/@:"'\\]+:)[^\s/@"'\\]+@/gi, `$1${REDACTED}@`],
+  // `https://ghp_longtoken@host`: a lone user part long enough to be a token.
+  [/(\b[a-z][a-z0-9+.-]*:\/\/)[A-Za-z0-9_.~-]{20,}@/gi, `$1${REDACTED}@`],
+  // `?key=…`, `&token=…`, `&access_token=…`, `&sig=…` in URLs.
+  [
+    /([?&;](?:key|api[_-]?key|apikey|token|access[_-]?token|refresh[_-]?token|id[_-]?token|secret|client[_-]?secret|password|passwd|pwd|auth|sig|signature|code)=)[^&\s"'#\\]+/gi,
     `$1${REDACTED}`,
   ],
   [/\bBearer\s+[A-Za-z0-9._~+/=-]+/gi, `Bearer ${REDACTED}`],
@@ -29,6 +45,7 @@ const MAX_DEPTH = 8;
 /** Replaces every key-like substring of `text`. */
 export function redactText(text: string): string {
   let out = text;
+  for (const key of credentialValues()) out = out.replaceAll(key, REDACTED);
   for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement);
   return out;
 }

@@ -34,6 +34,7 @@ import type {
   StreamEvent,
 } from "../../interfaces/agent.ts";
 import { classifyError, rejectsStreamOptions } from "./errors.ts";
+import { pinnedFetch } from "./pinned_fetch.ts";
 import { tappedFetch, type WireSink } from "./wire.ts";
 
 /** Options of {@link createOpenAIProvider}. */
@@ -149,7 +150,7 @@ async function clientOf(state: ProviderState): Promise<OpenAI> {
   const { default: OpenAIClient } = await sdk;
   const { baseURL, apiKey, timeoutMs, wire } = state.options;
   state.client = new OpenAIClient({
-    ...(wire ? { fetch: tappedFetch(wire) } : {}),
+    fetch: pinnedFetch(baseURL, wire ? tappedFetch(wire) : fetch),
     baseURL,
     apiKey: apiKey || "unused",
     maxRetries: 0,

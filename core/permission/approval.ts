@@ -3,8 +3,13 @@
  * `<home>/config/permissions.json`, plus in-memory `--allow`/`--deny` rules
  * and "allow always" answers of this session) and the paths guard.
  *
+ * A bad rule in permissions.json is skipped (and reported); when the file
+ * cannot be read at all, every call no flag or session rule allows asks,
+ * and `--yes` does not approve it (a firm ask).
+ *
  * Order: a matching deny rule denies (first deny wins); the paths guard asks
- * (outside the working directory, writes to `.git/`, `.minoc/`, `.env*`);
+ * (outside the working directory, writes to `.git/`, `.minoc/`, `.env*`,
+ * reads of `.env*` unless an allow rule covers them);
  * reading and meta tools pass; a call the model marked `requires_approval`
  * asks; allow rules covering the whole call pass; everything else asks.
  *
@@ -100,7 +105,7 @@ export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
   const propose = (input: GateInput): KeeperProposal => {
     const projectDir = projectOf(input);
     const s = seen.get(input) ?? { subject: callSubject(input, projectDir), finding: null };
-    if (s.finding) {
+    if (s.finding && !s.finding.rulesMayAllow) {
       return { tool: input.tool.name, variants: [], unavailable: s.finding.reason, projectDir };
     }
     return { ...proposeRules(input.tool.name, s.subject), projectDir };
@@ -113,10 +118,18 @@ export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
       canonical.set(projectDir, real);
       const s = await inspect(input, projectDir);
       seen.set(input, s);
-      const rules = (await store.all()).map((r) =>
-        r.scope === real ? { ...r, scope: projectDir } : r
-      );
+      const all = await store.all();
+      const rules = all.rules.map((r) => r.scope === real ? { ...r, scope: projectDir } : r);
       const found = evaluateRules(rules, input.tool.name, s.subject, projectDir);
+      if (all.unreadable !== undefined && !found.allow && input.tool.kind !== "meta") {
+        return {
+          gate: "approval",
+          action: "ask",
+          firm: true,
+          rule: "permissions.json unreadable",
+          reason: `a deny rule might cover this call, but ${all.unreadable}`,
+        };
+      }
       return judge(input, s.finding, found);
     },
     propose,
@@ -153,17 +166,24 @@ class RuleSource {
    * processes' changes count; it is read again only when its size or
    * modification time changed.
    */
-  async all(): Promise<PermissionRule[]> {
+  async all(): Promise<{ rules: PermissionRule[]; unreadable?: string }> {
     const extra = this.options.extraRules ?? [];
-    if (this.file === undefined) return [...extra, ...this.session];
+    if (this.file === undefined) return { rules: [...extra, ...this.session] };
     const loaded = await this.loadFile(this.file);
-    if (!loaded.ok && !this.warned.has(loaded.error)) {
-      this.warned.add(loaded.error);
-      this.options.onWarning?.(
-        `${loaded.error}; saved permission rules are ignored until it is fixed or removed`,
+    const tell = (text: string) => {
+      if (this.warned.has(text)) return;
+      this.warned.add(text);
+      this.options.onWarning?.(text);
+    };
+    if (!loaded.ok) {
+      tell(
+        `${loaded.error}; until it is fixed or removed, calls its rules might deny ask ` +
+          "(--yes does not approve them)",
       );
+      return { rules: [...extra, ...this.session], unreadable: loaded.error };
     }
-    return [...extra, ...this.session, ...(loaded.ok ? loaded.rules : [])];
+    for (const p of loaded.problems ?? []) tell(`${p}; the other rules apply`);
+    return { rules: [...extra, ...this.session, ...loaded.rules] };
   }
 
   private cached?: { stamp: string; result: Awaited<ReturnType<typeof loadRules>> };
@@ -232,8 +252,10 @@ function judge(
       reason: `the user's rule ${r.id} denies ${r.tool} on "${r.pattern}"`,
     };
   }
-  if (finding) {
-    return { gate: "approval", action: "ask", reason: finding.reason, rule: finding.rule };
+  if (finding && !(finding.rulesMayAllow && found.allow)) {
+    // A secret read is firm: --yes alone does not send secrets to the model; a rule can.
+    const firm = finding.rulesMayAllow ? { firm: true } : {};
+    return { gate: "approval", action: "ask", reason: finding.reason, rule: finding.rule, ...firm };
   }
   if (tool.kind === "read" || tool.kind === "meta") {
     return { gate: "approval", action: "pass", rule: `default: ${tool.kind} tools run` };

@@ -15,11 +15,14 @@
  */
 import { basename, dirname, join, resolve } from "node:path";
 import { projectRelative, type SubjectPath } from "./rules.ts";
+import { inSecretEnvFile } from "../tools/env_files.ts";
 
 /** Why the guard asks. */
 export interface GuardFinding {
   reason: string;
   rule: string;
+  /** Set when an allow rule may still let the call run (reading `.env*` files). */
+  rulesMayAllow?: boolean;
 }
 
 /** Names that ask on every write. */
@@ -111,7 +114,7 @@ export function guardPaths(
       };
     }
   }
-  if (!o.write) return null;
+  if (!o.write) return secretRead(paths, o);
   for (const p of paths) {
     const hit = [projectRelative(o.cwd, p.abs), projectRelative(o.realCwd, p.real ?? p.abs)]
       .find((rel) => rel !== null && isProtected(rel));
@@ -119,6 +122,27 @@ export function guardPaths(
       return {
         reason: `writes to "${hit}" ask every time (.git/, .minoc/ and .env* files are protected)`,
         rule: "paths guard: protected path",
+      };
+    }
+  }
+  return null;
+}
+
+/** Reading an `.env*` file asks unless a rule allows it: it holds secrets the model would see. */
+function secretRead(
+  paths: readonly SubjectPath[],
+  o: { cwd: string; realCwd: string },
+): GuardFinding | null {
+  for (const p of paths) {
+    const hit = [projectRelative(o.cwd, p.abs), projectRelative(o.realCwd, p.real ?? p.abs)]
+      .find((rel) => rel !== null && inSecretEnvFile(rel));
+    if (hit) {
+      return {
+        reason:
+          `"${hit}" may hold secrets (API keys, passwords) that would be sent to the model: ` +
+          "reading .env files asks unless a rule allows it",
+        rule: "paths guard: secret file",
+        rulesMayAllow: true,
       };
     }
   }

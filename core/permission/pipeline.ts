@@ -75,7 +75,8 @@ export class Pipeline {
     simulated: boolean,
   ): Promise<{ allowedBy?: string; deny?: string }> {
     const why = asks.map((v) => v.reason).filter(Boolean).join("; ");
-    if (this.options.autoApprove) {
+    const firm = asks.filter((v) => v.firm);
+    if (this.options.autoApprove && firm.length === 0) {
       verdicts.push({ gate: "approval", action: "pass", rule: "--yes" });
       return { allowedBy: "--yes" };
     }
@@ -85,6 +86,12 @@ export class Pipeline {
       const rule = "would ask: the call is only simulated";
       verdicts.push({ gate: "approval", action: "pass", reason: why || undefined, rule });
       return { allowedBy: rule };
+    }
+    if (!confirm && firm.length > 0) {
+      const reason = `${input.call.tool} needs a person's approval, which --yes does not give: ` +
+        firm.map((v) => v.reason).filter(Boolean).join("; ");
+      verdicts.push({ gate: "approval", action: "deny", reason, rule: "firm ask" });
+      return { deny: reason };
     }
     if (!confirm) {
       const reason =

@@ -15,6 +15,7 @@
  */
 import { isAbsolute, relative, resolve } from "node:path";
 import type { GateInput } from "../../interfaces/tool.ts";
+import { wildcardCovers } from "./rules_danger.ts";
 import {
   looseSegments,
   matchGlob,
@@ -172,7 +173,7 @@ function subjectParts(subject: CallSubject): Part[] {
 function partMatches(pattern: string, part: Part, action: "allow" | "deny"): boolean {
   switch (part.kind) {
     case "words":
-      return action === "deny" ? anySuffix(pattern, part.words) : matchWords(pattern, part.words);
+      return action === "deny" ? anySuffix(pattern, part.words) : allowsWords(pattern, part.words);
     case "unsplit":
       return looseSegments(part.text).some((words) => anySuffix(pattern, words));
     case "value":
@@ -180,6 +181,12 @@ function partMatches(pattern: string, part: Part, action: "allow" | "deny"): boo
     case "path":
       return pathMatches(pattern, part.path, action);
   }
+}
+
+/** An allow pattern matches, and its wildcards do not stand for a dangerous use (`find * ` vs `-exec`). */
+function allowsWords(pattern: string, words: string[]): boolean {
+  const p = patternWords(pattern);
+  return p !== null && matchWords(p, words) && wildcardCovers(p, words);
 }
 
 /** A deny pattern also finds a command behind prefixes such as `env`, `VAR=1` or `sudo`. */

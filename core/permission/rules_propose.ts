@@ -12,6 +12,58 @@
  * @module
  */
 import type { CallSubject, SubjectPath } from "./rules.ts";
+import { dangerousUses } from "./rules_danger.ts";
+
+/** Programs that delete, move, write or change files named in their arguments: exact rules only. */
+const WRITERS = new Set([
+  "rm",
+  "rmdir",
+  "unlink",
+  "shred",
+  "mv",
+  "cp",
+  "ln",
+  "install",
+  "tee",
+  "dd",
+  "truncate",
+  "chmod",
+  "chown",
+  "chgrp",
+  "chattr",
+  "setfacl",
+  "rsync",
+  "scp",
+  "tar",
+  "unzip",
+  "zip",
+  "7z",
+  "patch",
+  "kill",
+  "pkill",
+  "killall",
+  "del",
+  "erase",
+  "rd",
+  "move",
+  "copy",
+  "xcopy",
+  "robocopy",
+  "ren",
+  "rename",
+  "remove-item",
+  "move-item",
+  "copy-item",
+  "rename-item",
+  "set-content",
+  "add-content",
+  "out-file",
+  "new-item",
+  "clear-content",
+  "stop-process",
+  "curl",
+  "wget",
+]);
 
 /** One choice of patterns (one per command segment or path) to store together. */
 export interface RuleVariant {
@@ -147,9 +199,10 @@ export function narrowPattern(words: readonly string[]): string {
   let k = 0;
   while (k < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[k])) k++;
   const exact = words.map(quoteWord).join(" ");
-  if (k >= words.length) return exact;
+  if (k >= words.length || dangerousUses(words).length > 0) return exact;
   const head = words[k];
   const name = head.replace(/^.*[\\/]/, "").replace(/\.(exe|cmd|bat)$/i, "").toLowerCase();
+  if (WRITERS.has(name)) return exact;
   const keep = (n: number) => [...words.slice(0, k + n).map(quoteWord), "*"].join(" ");
   const next = words[k + 1];
   if (SUBCOMMAND_HEADS.has(name)) {

@@ -23,8 +23,14 @@ import type { PermissionRule, RuleDraft } from "./rules.ts";
 /** How long a change waits for another process's lock before it fails. */
 export const LOCK_TIMEOUT_MS = 10_000;
 
-/** The rules, or why the file cannot be used. */
-export type RulesResult = { ok: true; rules: PermissionRule[] } | { ok: false; error: string };
+/**
+ * The valid rules, or why the file cannot be used at all. `problems` names
+ * each rule that was skipped (its index and field); valid rules, deny rules
+ * above all, stay in force around a bad one.
+ */
+export type RulesResult =
+  | { ok: true; rules: PermissionRule[]; problems?: string[] }
+  | { ok: false; error: string };
 
 const ruleSchema = z.looseObject({
   id: z.string().min(1),
@@ -35,14 +41,14 @@ const ruleSchema = z.looseObject({
   createdAt: z.string(),
 });
 
-const fileSchema = z.looseObject({ version: z.number().optional(), rules: z.array(ruleSchema) });
+const fileSchema = z.looseObject({ version: z.number().optional(), rules: z.array(z.unknown()) });
 
 /** `<home>/config/permissions.json`. */
 export function permissionsPath(homeDir: string): string {
   return join(homeDir, "config", "permissions.json");
 }
 
-/** Reads the rules; a missing or empty file has none. */
+/** Reads the rules; a missing or empty file has none, a bad rule is skipped and named. */
 export async function loadRules(file: string): Promise<RulesResult> {
   let text: string;
   try {
@@ -60,16 +66,24 @@ export async function loadRules(file: string): Promise<RulesResult> {
   }
   const parsed = fileSchema.safeParse(data);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue.path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`))
-      .join("").replace(/^\./, "");
-    const what = issue.message.charAt(0).toLowerCase() + issue.message.slice(1);
-    return {
-      ok: false,
-      error: `Cannot read "${file}": ${field ? `field "${field}": ` : ""}${what}`,
-    };
+    return { ok: false, error: `Cannot read "${file}": ${issueText(parsed.error)}` };
   }
-  return { ok: true, rules: parsed.data.rules as PermissionRule[] };
+  const rules: PermissionRule[] = [];
+  const problems: string[] = [];
+  parsed.data.rules.forEach((raw, i) => {
+    const rule = ruleSchema.safeParse(raw);
+    if (rule.success) rules.push(rule.data as PermissionRule);
+    else problems.push(`Skipped rule ${i} of "${file}": ${issueText(rule.error, `rules[${i}]`)}`);
+  });
+  return problems.length ? { ok: true, rules, problems } : { ok: true, rules };
+}
+
+function issueText(error: z.ZodError, base = ""): string {
+  const issue = error.issues[0];
+  const field = base + issue.path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`))
+    .join("");
+  const what = issue.message.charAt(0).toLowerCase() + issue.message.slice(1);
+  return `${field ? `field "${field.replace(/^\./, "")}": ` : ""}${what}`;
 }
 
 /**
@@ -88,6 +102,10 @@ export async function updateRules(
   return await withLock(`${file}.lock`, async () => {
     const current = await loadRules(file);
     if (!current.ok) return current;
+    if (current.problems) {
+      // Rewriting would drop the skipped rules: the user fixes them first.
+      return { ok: false, error: current.problems.join("; ") };
+    }
     const next = change(current.rules);
     const body = JSON.stringify({ version: 1, rules: next }, null, 2) + "\n";
     try {

@@ -18,6 +18,8 @@ import { compilePattern, customRule } from "./security/custom.ts";
 import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from "./security/config.ts";
 import { type ActiveRules, judge } from "./security/judge.ts";
 import { readCommand } from "./security/read.ts";
+import { indirectGate } from "./indirect_gate.ts";
+import { changesFiles, FILE_TOOL_QUIET_RULES, fileOpSegments } from "./security/file_ops.ts";
 import { BUILTIN_RULES, STRUCTURAL } from "./security/rules/mod.ts";
 import type { Rule, SecurityVerdict, ShellKind } from "./security/types.ts";
 import { SHELLS } from "./security/types.ts";
@@ -128,45 +130,104 @@ export function defaultShell(env?: { MINOC_SHELL?: string }): ShellKind {
 }
 
 const COMMAND_TOOLS = new Set(["execute_command", "start_process"]);
+/** Warnings `--yes` does not approve: only a person can let secrets reach the model. */
+const FIRM_RULES = new Set(["secret-files"]);
 
 /**
  * The `security` gate of the pipeline. Calls of `execute_command` and
  * `start_process`, and of any tool whose preview is a command line (e.g.
  * `run_skill_script`), are judged: block → deny (critical), warn → ask,
- * allow → pass. Other tools pass.
+ * allow → pass. File tools that write, delete or change modes are judged as
+ * the command that would do the same (`security/file_ops.ts`). Then the
+ * indirect checks (`indirect_gate.ts`) may still ask: `set_env` of a
+ * code-running variable, a command running a file written in this session.
+ * Other calls pass.
  */
 export function securityGate(
-  opts: { cwd: string; home: string; shell: ShellKind; config?: SecurityConfig },
+  opts: {
+    cwd: string;
+    home: string;
+    shell: ShellKind;
+    config?: SecurityConfig;
+    /** Reads a file as the tools see it, for the indirect checks (default: the disk). */
+    readFile?: (path: string) => Promise<string>;
+  },
 ): Gate {
+  const indirect = indirectGate({ read: opts.readFile ?? ((p) => Deno.readTextFile(p)) });
+  const own = ownChecks(opts);
   return {
     name: "security",
     async check(input: GateInput): Promise<Verdict> {
-      const previewed = input.preview.kind === "exec" ? input.preview.command : null;
-      if (!COMMAND_TOOLS.has(input.call.tool) && previewed === null) {
-        return { gate: "security", action: "pass" };
-      }
-      const command = COMMAND_TOOLS.has(input.call.tool) ? commandOf(input) : previewed;
-      if (command === null) return { gate: "security", action: "pass", risk: "low" };
-      const cwd = cwdOf(input, opts.cwd);
-      try {
-        const v = await checkCommand(command, {
-          shell: opts.shell,
-          cwd,
-          home: opts.home,
-          config: opts.config,
-        });
-        return toVerdict(v);
-      } catch (e) {
-        return {
-          gate: "security",
-          action: "ask",
-          rule: "check-failed",
-          risk: "high",
-          reason: `Security check failed: ${(e as Error).message}`,
-        };
-      }
+      const v = await own(input);
+      if (v.action === "deny") return v;
+      return mergeAsk(v, await indirect.check(input));
     },
   };
+}
+
+/** Both verdicts' asks in one `security` verdict (see `indirect_gate.ts`). */
+function mergeAsk(v: Verdict, extra: Verdict): Verdict {
+  if (extra.action !== "ask") return v;
+  if (v.action !== "ask") return { ...extra, gate: "security" };
+  return {
+    ...v,
+    reason: `${v.reason}; ${extra.reason}`,
+    firm: v.firm || extra.firm || undefined,
+    risk: extra.risk === "high" && v.risk !== "critical" ? "high" : v.risk,
+  };
+}
+
+function ownChecks(
+  opts: { cwd: string; home: string; shell: ShellKind; config?: SecurityConfig },
+): (input: GateInput) => Promise<Verdict> {
+  return async (input: GateInput): Promise<Verdict> => {
+    const previewed = input.preview.kind === "exec" ? input.preview.command : null;
+    if (!COMMAND_TOOLS.has(input.call.tool) && previewed === null) {
+      return changesFiles(input)
+        ? await checkFileTool(input, opts)
+        : { gate: "security", action: "pass" };
+    }
+    const command = COMMAND_TOOLS.has(input.call.tool) ? commandOf(input) : previewed;
+    if (command === null) return { gate: "security", action: "pass", risk: "low" };
+    const cwd = cwdOf(input, opts.cwd);
+    try {
+      const v = await checkCommand(command, {
+        shell: opts.shell,
+        cwd,
+        home: opts.home,
+        config: opts.config,
+      });
+      return toVerdict(v);
+    } catch (e) {
+      return {
+        gate: "security",
+        action: "ask",
+        rule: "check-failed",
+        risk: "high",
+        reason: `Security check failed: ${(e as Error).message}`,
+      };
+    }
+  };
+}
+
+/** A file tool's call, judged as the commands that would do the same (see `security/file_ops.ts`). */
+async function checkFileTool(
+  input: GateInput,
+  opts: { home: string; config?: SecurityConfig },
+): Promise<Verdict> {
+  let worst: Verdict = { gate: "security", action: "pass", risk: "low" };
+  const active = activeRules(opts.config ?? DEFAULT_SECURITY_CONFIG);
+  for (const seg of await fileOpSegments(input)) {
+    const v = judge([seg], [], active, { cwd: input.cwd, home: opts.home });
+    if (v.verdict === "allow" || (v.verdict === "warn" && FILE_TOOL_QUIET_RULES.has(v.rule))) {
+      continue;
+    }
+    const verdict = toVerdict({ ...v, segment: "" });
+    verdict.reason = `${input.call.tool} is judged as "${seg.text}": ${verdict.reason}`;
+    if (verdict.action === "deny") return verdict;
+    if (worst.action === "pass") worst = verdict;
+  }
+  return worst;
 }
 
 function toVerdict(v: SecurityVerdict): Verdict {
@@ -178,6 +239,7 @@ function toVerdict(v: SecurityVerdict): Verdict {
   return {
     gate: "security",
     action,
+    ...(FIRM_RULES.has(v.rule) ? { firm: true } : {}),
     rule: v.rule,
     risk: v.verdict === "block" ? "critical" : v.risk,
     reason: v.reason + where,

@@ -12,6 +12,7 @@
  * @module
  */
 import type { SandboxDirs } from "./interpreters.ts";
+import { withoutCredentials } from "../tools/child_env.ts";
 
 /** Passed through: where things are, the locale, caches, and how to reach the network (proxies, CAs). */
 const PASSED = [
@@ -51,5 +52,5 @@ export function scriptEnv(dirs: SandboxDirs): Record<string, string> {
     const v = Deno.env.get(k);
     if (v !== undefined) env[k] = v;
   }
-  return env;
+  return withoutCredentials(env);
 }

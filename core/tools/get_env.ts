@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import type { ToolContext, ToolResult } from "../../interfaces/tool.ts";
+import { isCredentialName } from "./child_env.ts";
 import { defineTool, ok } from "./define.ts";
 
 /** A portable environment variable name. */
@@ -55,6 +56,9 @@ function read(args: Args, ctx: ToolContext): Promise<ToolResult> {
   const override = ctx.env.get(name);
   const fromSession = override !== undefined;
   const value = fromSession ? override : Deno.env.get(name) ?? null;
+  if (isCredentialName(name)) {
+    return Promise.resolve(ok(`${name} holds minoc's API key: commands never see it`));
+  }
   if (value === null) {
     const why = fromSession ? " (removed by unset_env in this session)" : "";
     return Promise.resolve(ok(`${name} is not set${why}`));

@@ -18,6 +18,7 @@
  */
 import type { FsPort } from "../../interfaces/tool.ts";
 import { readsRealDisk } from "./fs_port.ts";
+import { isSecretEnvFile } from "./env_files.ts";
 import type { NameMatcher } from "./glob.ts";
 import {
   type BatchResult,
@@ -78,6 +79,8 @@ export interface SearchOutcome {
   binary: number;
   tooLarge: number;
   unreadable: number;
+  /** `.env*` files left out of a content search (they may hold secrets). */
+  secret?: number;
   walk: WalkSummary;
 }
 
@@ -127,6 +130,10 @@ export async function searchTree(spec: SearchSpec): Promise<SearchOutcome> {
   try {
     out.walk = await walkTree(walkOptions, (e) => {
       if (!e.isFile || !spec.match(e.rel, e.name)) return;
+      if (isSecretEnvFile(e.name)) {
+        out.secret = (out.secret ?? 0) + 1;
+        return;
+      }
       return run.add({ seq: out.candidates++, rel: e.rel, abs: e.abs });
     });
     await run.finish();

@@ -121,6 +121,12 @@ function matches(v: View, content: string, note: string | undefined) {
   const notes: string[] = [];
   if (note) notes.push(`[Note: ${note}]`);
   if (found.binary > 0) notes.push(`[${plural(found.binary, "binary file")} skipped]`);
+  if (found.secret) {
+    notes.push(
+      `[${plural(found.secret, ".env file")} not searched: they may hold secrets; ` +
+        "read_file asks the user first]",
+    );
+  }
   if (found.tooLarge > 0) {
     notes.push(`[${plural(found.tooLarge, "file")} over ${formatBytes(MAX_SEARCH_BYTES)} skipped]`);
   }

@@ -16,6 +16,7 @@
  * ```
  * @module
  */
+import { withoutCredentials } from "./child_env.ts";
 
 /** The program and arguments that run one command line. */
 export interface ShellInvocation {
@@ -85,7 +86,7 @@ export function commandEnv(
     if (value === null) delete env[name];
     else env[name] = value;
   }
-  return env;
+  return withoutCredentials(env);
 }
 
 /** Where and with what environment a shell command runs. */

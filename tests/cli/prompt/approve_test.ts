@@ -71,7 +71,8 @@ Deno.test("`alwaysChoices()` lists each pattern variant per scope, no bare progr
     ]);
     assert.equal(
       lsChoices[0].description,
-      `Stores allow execute_command: ls * (this project: ${project})`,
+      `Stores allow execute_command: ls * (this project: ${project}); uses that run code, ` +
+        "delete or write through their arguments (find -exec, sed -i, python -c, git -c …) still ask",
     );
     assert.deepEqual(lsChoices[2].value, { patterns: ["ls -la"], scope: "everywhere" });
     assert.equal(lsChoices[3].value, null);

@@ -45,3 +45,40 @@ Deno.test("`redactValue()` copies class instances, headers and errors, and stops
   assert.equal((out.error as unknown as Error).message, `bad key ${REDACTED}`);
   assert.ok(!(out.error as unknown as Error).stack?.includes("sk-abcdefgh"));
 });
+
+Deno.test("`redactText()` hides keys after escaped newlines, in URL credentials and query parameters", () => {
+  assert.equal(
+    redactText('"out":"A=1\\nMY_SECRET=abc123\\nB=2"'),
+    `"out":"A=1\\nMY_SECRET=${REDACTED}\\nB=2"`,
+  );
+  assert.equal(redactText("GH_TOKEN: ghp_x1y2"), `GH_TOKEN: ${REDACTED}`);
+  assert.equal(
+    redactText("git clone https://me:pa55word@git.example.com/r.git"),
+    `git clone https://me:${REDACTED}@git.example.com/r.git`,
+  );
+  assert.equal(
+    redactText("https://x.io/a?key=AIza123&token=t0k&v=2"),
+    `https://x.io/a?key=${REDACTED}&token=${REDACTED}&v=2`,
+  );
+  assert.equal(
+    redactText("https://ghp_abcdefghijklmnopqrstu@github.com/o/r"),
+    `https://${REDACTED}@github.com/o/r`,
+  );
+  assert.equal(
+    redactText('{"totalTokens":12,"max_tokens":5}'),
+    '{"totalTokens":12,"max_tokens":5}',
+  );
+});
+
+Deno.test("`redactText()` hides the configured key's value wherever it shows", async () => {
+  const { protectCredentials } = await import("../../../core/tools/child_env.ts");
+  protectCredentials({ values: ["plainkeywithoutprefix42"] });
+  assert.equal(redactText("echo plainkeywithoutprefix42!"), `echo ${REDACTED}!`);
+});
+
+Deno.test("`redactText()` leaves code with key-like lower-case names alone", () => {
+  assert.equal(
+    redactText("const sort_key = a; primary_key: true"),
+    "const sort_key = a; primary_key: true",
+  );
+});

@@ -64,7 +64,7 @@ Deno.test("`guardPaths()` lets a symlink that stays inside the project pass", as
   });
 });
 
-Deno.test("`guardPaths()` asks for writes to .git/, .minoc/ and .env* but not for reads", async () => {
+Deno.test("`guardPaths()` asks for writes to .git/, .minoc/ and .env*, and for reads of .env* only", async () => {
   await withTempDir(async (root) => {
     const { project } = await layout(root);
     await Deno.mkdir(join(project, ".git"));
@@ -79,9 +79,14 @@ Deno.test("`guardPaths()` asks for writes to .git/, .minoc/ and .env* but not fo
     ) {
       const f = await guard(project, path, true);
       assert.equal(f?.rule, "paths guard: protected path", path);
-      assert.equal(await guard(project, path, false), null, path);
+      const read = await guard(project, path, false);
+      if (path.includes(".env")) {
+        assert.equal(read?.rule, "paths guard: secret file", path);
+        assert.equal(read?.rulesMayAllow, true);
+      } else assert.equal(read, null, path);
     }
     assert.equal(await guard(project, "src/environment.ts", true), null);
+    assert.equal(await guard(project, ".env.example", false), null);
   });
 });
 

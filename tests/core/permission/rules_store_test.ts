@@ -64,11 +64,10 @@ for (
       await Deno.copyFile(join(FIXTURES, name), file);
       const before = await Deno.readFile(file);
       const loaded = await loadRules(file);
-      assert.equal(loaded.ok, false);
-      if (!loaded.ok) {
-        assert.ok(loaded.error.startsWith(`Cannot read "${file}": `), loaded.error);
-        assert.match(loaded.error, problem);
-      }
+      const said = loaded.ok ? (loaded.problems ?? []).join("; ") : loaded.error;
+      assert.equal(loaded.ok, name === "invalid.json", "a bad rule is skipped, a bad file is not");
+      assert.match(said, new RegExp(`^(Cannot read|Skipped rule 0 of) "${file}": `));
+      assert.match(said, problem);
       const added = await addRules(file, [{
         tool: "execute_command",
         pattern: "ls *",
@@ -76,7 +75,7 @@ for (
         scope: "*",
       }]);
       assert.equal(added.ok, false);
-      if (!added.ok && !loaded.ok) assert.equal(added.error, loaded.error);
+      if (!added.ok) assert.equal(added.error, said);
       const revoked = await revokeRule(file, "p-1");
       assert.equal(revoked.ok, false);
       assert.deepEqual(await Deno.readFile(file), before);
@@ -176,5 +175,47 @@ Deno.test("`addRules()` waits for another process's lock and proceeds once that 
     const loaded = await loadRules(file);
     assert.ok(loaded.ok);
     assert.equal(loaded.rules.length, 1);
+  });
+});
+
+Deno.test("`loadRules()` skips a bad rule with its index and field and keeps the others when one is invalid", async () => {
+  await withTempDir(async (home) => {
+    const file = permissionsPath(home);
+    await Deno.mkdir(join(home, "config"));
+    const at = "2025-01-01T00:00:00.000Z";
+    await Deno.writeTextFile(
+      file,
+      JSON.stringify({
+        version: 1,
+        rules: [
+          {
+            id: "p-1",
+            tool: "execute_command",
+            pattern: "curl *",
+            action: "deny",
+            scope: "*",
+            createdAt: at,
+          },
+          {
+            id: "p-2",
+            tool: "execute_command",
+            pattern: "ls *",
+            action: "Allow",
+            scope: "*",
+            createdAt: at,
+          },
+          { id: "p-3", tool: "", pattern: "x", action: "allow", scope: "*", createdAt: at },
+        ],
+      }),
+    );
+    const r = await loadRules(file);
+    assert.ok(r.ok);
+    assert.deepEqual(r.rules.map((x) => x.id), ["p-1"]);
+    assert.equal(r.problems?.length, 2);
+    assert.match(
+      r.problems![0],
+      /^Skipped rule 1 of ".*permissions\.json": field "rules\[1\]\.action"/,
+    );
+    assert.match(r.problems![1], /^Skipped rule 2 of ".*": field "rules\[2\]\.tool"/);
   });
 });

@@ -28,6 +28,7 @@ import {
   reverseShell,
 } from "./network.ts";
 import { diskWrite, privilegeEscalation, shutdown, systemFiles } from "./system.ts";
+import { secretFiles } from "./secrets.ts";
 
 const never = () => null;
 
@@ -88,5 +89,6 @@ export const BUILTIN_RULES: readonly Rule[] = [
   userConfig,
   listener,
   dynamicCommand,
+  secretFiles,
   STRUCTURAL[2],
 ];

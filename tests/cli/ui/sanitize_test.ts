@@ -1,0 +1,50 @@
+import assert from "node:assert/strict";
+import { visible, visibleDeep } from "../../../cli/ui/sanitize.ts";
+import { createRenderer } from "../../../cli/ui/render.ts";
+import { renderPreview } from "../../../cli/ui/diff.ts";
+import { palette } from "../../../cli/ui/colors.ts";
+
+Deno.test("`visible()` writes controls, ESC, CR and bidi marks as escapes and keeps newlines and tabs", () => {
+  assert.equal(visible("a\x1b[2Kb"), "a\\x1b[2Kb");
+  assert.equal(visible("x\ry"), "x\\ry");
+  assert.equal(visible("\x00\x07\x08\x0b\x0c\x7f\x9b"), "\\x00\\x07\\x08\\x0b\\x0c\\x7f\\x9b");
+  assert.equal(
+    visible("a\u202Eb\u202A\u202C\u2066\u2069\u200F"),
+    "a\\u202eb\\u202a\\u202c\\u2066\\u2069\\u200f",
+  );
+  assert.equal(visible("line\n\tindented é ü 日本"), "line\n\tindented é ü 日本");
+});
+
+Deno.test("`visibleDeep()` copies plain data with every string made visible", () => {
+  const data = { a: "\x1b", list: ["\r", { b: "\u202e" }], n: 1, d: new Date(0) };
+  const out = visibleDeep(data);
+  assert.deepEqual(out, { a: "\\x1b", list: ["\\r", { b: "\\u202e" }], n: 1, d: new Date(0) });
+  assert.equal(data.a, "\x1b", "the original stays");
+});
+
+Deno.test("`createRenderer()` never writes a control character from prose, call lines or tool output", () => {
+  let out = "";
+  const render = createRenderer({ write: (t) => (out += t), tty: false, colors: palette(false) });
+  render({ type: "text", text: "hi \x1b]0;title\x07 there\n" });
+  render({ type: "tool_start", summary: "execute_command ls\x1b[1A" } as never);
+  render({ type: "tool_end", ok: true, display: "file\u202Etxt.sh\r" } as never);
+  // deno-lint-ignore no-control-regex
+  assert.ok(!/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e]/.test(out), JSON.stringify(out));
+  assert.match(out, /\\x1b\]0;title\\x07/);
+  assert.match(out, /file\\u202etxt\.sh\\r/);
+});
+
+Deno.test("`renderPreview()` shows a command, a path and a diff with their controls as escapes", () => {
+  const c = palette(false);
+  const exec = renderPreview({ kind: "exec", command: "ls\r\x1b[2Krm -rf x", cwd: "/p" }, c).join(
+    "\n",
+  );
+  assert.match(exec, /\$ ls\\r\\x1b\[2Krm -rf x/);
+  const diff = renderPreview(
+    { kind: "edit", path: "a\u202Eb", before: "x\n", after: "y\x1b[8m\n" },
+    c,
+  )
+    .join("\n");
+  assert.match(diff, /a\\+u202eb/);
+  assert.match(diff, /\+y\\x1b\[8m/);
+});

@@ -1,0 +1,95 @@
+/**
+ * End-to-end: minoc's API key never reaches the commands it runs, and what
+ * does leak into text is redacted in the session file and debug.log.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { startServer } from "../support/server.ts";
+import { runMinoc, sessionFiles } from "../support/cli.ts";
+
+const call = (tool: string, params: Record<string, string>) =>
+  `<tool_call>\n<${tool}>\n${
+    Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
+  }\n</${tool}>\n</tool_call>`;
+
+const KEY = "test-key-0123456789abcdef";
+const OTHER = "other-secret-99887766";
+
+async function readAll(dir: string): Promise<string> {
+  let text = "";
+  for await (const e of Deno.readDir(dir)) {
+    const p = join(dir, e.name);
+    if (e.isDirectory) text += await readAll(p);
+    else if (e.isFile) text += await Deno.readTextFile(p).catch(() => "");
+  }
+  return text;
+}
+
+Deno.test("execute_command does not see the API key when its variable is named by apiKeyEnv or OPENAI_API_KEY", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "minoc_secrets_" });
+  const home = join(dir, ".home");
+  await Deno.mkdir(join(home, ".minoc", "config"), { recursive: true });
+  await Deno.writeTextFile(
+    join(home, ".minoc", "config", "settings.json"),
+    JSON.stringify({ apiKeyEnv: "MY_LLM_KEY" }),
+  );
+  const command = "printenv MY_LLM_KEY; printenv OPENAI_API_KEY; env | grep -c " +
+    KEY.slice(0, 12) +
+    "; echo listed";
+  await using server = await startServer({
+    apiKey: KEY,
+    replies: [
+      { text: call("execute_command", { command }) },
+      { text: call("get_env", { name: "MY_LLM_KEY" }) },
+      { text: call("attempt_completion", { result: "done" }) },
+    ],
+  });
+  try {
+    const r = await runMinoc(
+      ["run", "show env", "--base-url", server.baseUrl, "--model", "m", "--yes", "--debug"],
+      { cwd: dir, env: { MY_LLM_KEY: KEY, OPENAI_API_KEY: OTHER } },
+    );
+    assert.equal(r.code, 0, r.stderr);
+    const reqs = server.requests.filter((q) => q.path.endsWith("/chat/completions"));
+    assert.equal(reqs.length, 3);
+    const seen = JSON.stringify(reqs.map((q) => q.body.messages));
+    assert.match(seen, /listed/);
+    assert.ok(!seen.includes(KEY), "the key never reaches the model");
+    assert.ok(!seen.includes(OTHER), "OPENAI_API_KEY never reaches the model");
+    assert.match(seen, /\\n0\\nlisted/, "no variable holds the key's value");
+    const stored = await readAll(join(home, ".minoc"));
+    assert.ok(!stored.includes(KEY), "nothing under .minoc holds the key");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the session file redacts keys after escaped newlines and in URLs when a command prints them", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "minoc_secrets_" });
+  const command = "printf 'A=1\\nGITHUB_TOKEN=ghp_abcdefghijklmnop\\n" +
+    "https://bob:hunter2hunter2@example.com/x?key=AIzaSyXXXXXXXX&v=1\\n'";
+  await using server = await startServer({
+    replies: [
+      { text: call("execute_command", { command }) },
+      { text: call("attempt_completion", { result: "done" }) },
+    ],
+  });
+  try {
+    const r = await runMinoc(
+      ["run", "print", "--base-url", server.baseUrl, "--model", "m", "--yes"],
+      { cwd: dir },
+    );
+    assert.equal(r.code, 0, r.stderr);
+    const [session] = await sessionFiles(join(dir, ".home", ".minoc"));
+    const text = JSON.stringify(session);
+    assert.match(text, /A=1/);
+    for (const secret of ["ghp_abcdefghijklmnop", "hunter2hunter2", "AIzaSyXXXXXXXX"]) {
+      assert.ok(!text.includes(secret), `${secret} is redacted`);
+    }
+    assert.match(text, /GITHUB_TOKEN=\[REDACTED\]/);
+    assert.match(text, /bob:\[REDACTED\]@example\.com/);
+    assert.match(text, /\?key=\[REDACTED\]&v=1/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
