@@ -86,7 +86,7 @@ export async function doctor(io: CliIO, opts: DoctorOptions): Promise<number> {
 
 /** What confines skill scripts here (a warning when nothing does). */
 async function sandboxCheck(allowUnconfined: boolean): Promise<Check> {
-  const { confinement } = await import("../../core/skills/confine.ts");
+  const { confinement } = await import("../../core/sandbox/confine.ts");
   const c = await confinement();
   if (c.kind !== "none") {
     return { name: "sandbox", verdict: "pass", detail: `skill scripts confined by ${c.label}` };

@@ -35,7 +35,7 @@ export const startProcess = defineTool<Args>({
 async function start(args: Args, ctx: ToolContext): Promise<ToolResult> {
   let info: ProcessInfo;
   try {
-    info = ctx.processes.start(args.command, ctx.cwd, commandEnv(ctx.env));
+    info = ctx.processes.start(args.command, ctx.cwd, commandEnv(ctx.env), ctx.sandbox?.spawner());
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     return fail("spawn_failed", `Cannot start the command in "${ctx.cwd}": ${why}`);

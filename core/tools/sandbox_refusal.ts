@@ -1,0 +1,41 @@
+/**
+ * Escalation for `execute_command`: a command runs confined by the session's
+ * sandbox (when there is one); when it fails and its output shows writes
+ * refused outside the writable places, the model and the user are told
+ * which paths, and the user (in a terminal only) may let it run once more
+ * without the sandbox. Nobody is asked in `run`, so `--yes` never escalates.
+ *
+ * @example
+ * ```ts
+ * return await withEscalation(command, ctx, (spawner) => runOnce(args, ctx, spawner));
+ * ```
+ * @module
+ */
+import type { CommandSpawner, ToolContext, ToolResult } from "../../interfaces/tool.ts";
+import { fail } from "./define.ts";
+
+/** Runs `run` confined; on a refusal outside, reports the paths and may run it again unconfined. */
+export async function withEscalation(
+  command: string,
+  ctx: ToolContext,
+  run: (spawner: CommandSpawner | null) => Promise<ToolResult>,
+): Promise<ToolResult> {
+  const spawner = ctx.sandbox?.spawner() ?? null;
+  const first = await run(spawner);
+  if (first.ok || !spawner || !ctx.sandbox || first.code !== "exit_code") return first;
+  const paths = ctx.sandbox.refusedPaths(first.output, ctx.cwd);
+  if (paths.length === 0) return first;
+  const shown = paths.slice(0, 5).map((p) => `"${p}"`).join(", ") +
+    (paths.length > 5 ? ` and ${paths.length - 5} more` : "");
+  if (await ctx.sandbox.escalate(command, paths)) {
+    const again = await run(null);
+    const note = `[The sandbox refused writing to ${shown}; the user allowed running it once ` +
+      "without the sandbox, and this is that run]\n";
+    return { ...again, output: note + again.output, display: `unsandboxed · ${again.display}` };
+  }
+  const output = `${first.output}\n[The sandbox refused writing to ${shown}: commands may write ` +
+    "only beneath the working directory, the session's temp dir ($TMPDIR) and the folders in " +
+    "sandbox.writable. Work inside the project, or ask the user to add the folder to " +
+    "sandbox.writable in settings.json]";
+  return fail("sandbox_refused", output, `sandbox refused writing to ${shown}`);
+}
