@@ -38,6 +38,8 @@ import { tools } from "../core/tools/mod.ts";
 import { createProcessTable, installExitCleanup } from "../core/tools/process_table.ts";
 import { promptTools, setupSkills } from "../core/skills/setup.ts";
 import { createSkillHost } from "../core/skills/host.ts";
+import { openSessionSandbox, type YesNo } from "./session_sandbox.ts";
+import type { SandboxMode } from "../core/sandbox/policy.ts";
 
 /** How a session is opened (`ModeOptions`: debug, dry-run, step). */
 export interface SessionOptions extends ModeOptions {
@@ -47,6 +49,10 @@ export interface SessionOptions extends ModeOptions {
   record: boolean;
   /** `--yes`. */
   autoApprove: boolean;
+  /** `--sandbox` (default workspace-write). */
+  sandbox?: SandboxMode;
+  /** A yes/no question in the terminal (sandbox off, no sandbox, escalation); absent in `run`. */
+  yesNo?: YesNo;
   /** The approval prompt; null in `run` or without a terminal. */
   confirm: Confirm | null;
   /** Answers ask_followup_question. */
@@ -161,6 +167,11 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   });
   const processes = createProcessTable();
   const uninstall = installExitCleanup(processes);
+  const box = await openSessionSandbox(
+    { ...o, dryRun: o.dryRun === true },
+    cwd,
+    () => mode === "plan",
+  );
   const files = createFileTracker();
   const env = new Map<string, string | null>();
   const approval = approvalGate({
@@ -171,7 +182,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   });
   const pipeline = new Pipeline({
     gates: [
-      modeGate(() => mode),
+      modeGate(() => mode, { readOnlyCommands: () => box.sandbox.state.kind === "on" }),
       ...(skills ? [skillToolsGate(() => skills.active())] : []),
       securityGate({
         cwd,
@@ -179,6 +190,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
         shell: defaultShell(Deno.env.toObject()),
         config: security.config,
       }),
+      box.gate,
       approval,
       ...modes.gates(),
     ],
@@ -192,6 +204,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     files,
     env,
     processes,
+    sandbox: box.sandbox,
     onOutput: o.onOutput,
     ask: o.ask,
     skills,
@@ -262,6 +275,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     async close() {
       await processes.killAll();
       uninstall();
+      await box.sandbox.dispose();
       await commandUndo?.dispose();
       await recorder.close();
       await logs?.dispose();

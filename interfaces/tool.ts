@@ -160,8 +160,8 @@ export interface CommandSpawner {
 export interface CommandSandbox {
   /** The spawner for the next command; null when commands run unconfined. */
   spawner(): CommandSpawner | null;
-  /** Paths outside the writable places that a failed confined command was refused. */
-  refusedPaths(output: string, cwd: string): string[];
+  /** Paths outside the writable places that a failed confined command (`command`) was refused. */
+  refusedPaths(output: string, cwd: string, command?: string): string[];
   /**
    * Asks the user whether to run `command` again without the sandbox after
    * `paths` were refused; always false without a terminal (`run --yes` never escalates).

@@ -72,6 +72,8 @@ export async function doctor(io: CliIO, opts: DoctorOptions): Promise<number> {
   io.out(c.bold("minoc doctor") + "\n");
   const settings = await configCheck(opts, show);
   show(await sandboxCheck(settings?.allowUnconfinedScripts ?? false));
+  const { commandSandboxCheck } = await import("./doctor_sandbox.ts");
+  show(await commandSandboxCheck(settings?.sandbox ?? {}));
   if (settings) await serverChecks(settings, opts, show);
   const failed = checks.filter((k) => k.verdict === "fail").length;
   const warned = checks.filter((k) => k.verdict === "warn").length;

@@ -24,21 +24,43 @@ const QUOTED = /['"‘`]((?:[~/.]|[A-Za-z]:\\)[^'"’\n]*)['"’]/g;
 const COLON =
   /(?:^|:\s)((?:~|\.{0,2})\/[^:\n]*):\s*(?:Permission denied|Operation not permitted|Read-only file system)/gi;
 
-/** Paths outside `writable` that the output says were refused, in order, without repeats. */
-export function refusedPaths(output: string, cwd: string, writable: readonly string[]): string[] {
+/** Absolute paths not in quotes. */
+const UNQUOTED = /(?:^|\s)(\/[^\s:'"]+)/g;
+
+/**
+ * Paths outside `writable` that the output says were refused, in order,
+ * without repeats. When the output reports a refusal without a usable path
+ * (`Permission denied: 'notes.txt'` relative to a folder it opened), the
+ * absolute paths outside that `command` names are given instead.
+ */
+export function refusedPaths(
+  output: string,
+  cwd: string,
+  writable: readonly string[],
+  command = "",
+): string[] {
   const found: string[] = [];
-  for (const line of output.split("\n")) {
-    if (!REFUSAL.test(line)) continue;
-    const candidates = [
+  const lines = output.split("\n").filter((line) => REFUSAL.test(line));
+  for (const line of lines) {
+    let candidates = [
       ...[...line.matchAll(QUOTED)].map((m) => m[1]),
       ...[...line.matchAll(COLON)].map((m) => m[1]),
     ];
+    if (candidates.length === 0) {
+      // `tar: /x: Cannot unlink: …`, `sh: 1: cannot create /x: …`; not the program's own path.
+      candidates = [...line.matchAll(UNQUOTED)].filter((m) => m.index! > 0).map((m) => m[1]);
+    }
     for (const raw of candidates) {
       const path = isAbsolute(raw) ? raw : resolve(cwd, raw);
       if (raw.startsWith("~")) continue; // the shell expands ~ before the call; skip the unexpanded echo
       if (writable.some((dir) => beneath(path, dir))) continue;
       if (!found.includes(path)) found.push(path);
     }
+  }
+  if (found.length > 0 || lines.length === 0) return found;
+  for (const m of command.matchAll(/(?:^|[\s'"=(_])(\/[^\s'"`;|&)]+)/g)) {
+    const path = m[1];
+    if (!writable.some((dir) => beneath(path, dir)) && !found.includes(path)) found.push(path);
   }
   return found;
 }

@@ -16,7 +16,7 @@ import type { CommandSandbox, CommandSpawner } from "../../interfaces/tool.ts";
 import type { Policy } from "./landlock.ts";
 import { commandPolicy, type SandboxMode, type SandboxSettings } from "./policy.ts";
 import { refusedPaths } from "./refused.ts";
-import { confinedSpawner, type SpawnerResult } from "./spawner.ts";
+import { type DisposableSpawner, type SpawnerFactory, spawnerFactory } from "./spawner.ts";
 
 /** How the session's commands are held. */
 export type SandboxState =
@@ -51,45 +51,44 @@ export interface SessionSandbox extends CommandSandbox {
 export async function openSandbox(o: SandboxOptions): Promise<SessionSandbox> {
   const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_cmd_" }));
   const places = { cwd: o.cwd, tmp, home: o.home, settings: o.settings };
-  const spawners = new Map<"workspace-write" | "read-only", Promise<SpawnerResult>>();
-  const writable: string[] = [];
+  const made = new Map<"workspace-write" | "read-only", DisposableSpawner>();
   const notes: string[] = [];
-  const make = (mode: "workspace-write" | "read-only") => {
-    let s = spawners.get(mode);
-    if (!s) {
-      s = commandPolicy(mode, places).then(({ policy, missing }) => {
-        if (mode === "workspace-write") {
-          writable.push(...policy.dirs);
-          for (const m of missing) notes.push(`"${m}" in sandbox.writable does not exist`);
-        }
-        return spawnerFor(policy, notes);
-      });
-      spawners.set(mode, s);
-    }
-    return s;
-  };
+  let writable: readonly string[] = [];
   let state: SandboxState = { kind: "off" };
-  const ready = new Map<string, CommandSpawner>();
+  let readOnlyPolicy: Policy | null = null;
+  let factory: SpawnerFactory | null = null;
   if (o.mode !== "off") {
-    const first = await make(o.mode);
-    if (first.ok) {
-      ready.set(o.mode, withTmp(first.spawner, tmp));
-      state = { kind: "on", label: first.label, notes };
-    } else {
-      state = { kind: "none", reason: first.reason };
+    factory = await spawnerFactory();
+    if (!factory.ok) state = { kind: "none", reason: factory.reason };
+  }
+  if (factory?.ok) {
+    const noNetwork = o.settings.network === "off" && factory.network;
+    if (o.settings.network === "off") {
+      notes.push(
+        noNetwork
+          ? "network off: TCP connections and listening are refused (UDP and local sockets are not)"
+          : `sandbox.network "off" is not enforced: ${factory.label} cannot refuse connections (Landlock ABI 4, Linux 6.7, is needed)`,
+      );
+    }
+    const write = await commandPolicy("workspace-write", places);
+    for (const m of write.missing) notes.push(`"${m}" in sandbox.writable does not exist`);
+    writable = write.policy.dirs;
+    readOnlyPolicy = { ...(await commandPolicy("read-only", places)).policy, noNetwork };
+    const first = o.mode === "read-only" ? readOnlyPolicy : { ...write.policy, noNetwork };
+    try {
+      made.set(o.mode as "workspace-write" | "read-only", factory.make(first));
+      state = { kind: "on", label: factory.label, notes };
+    } catch (e) {
+      state = { kind: "none", reason: (e as Error).message };
     }
   }
-  if (state.kind === "on" && o.mode === "workspace-write") {
-    const ro = await make("read-only");
-    if (ro.ok) ready.set("read-only", withTmp(ro.spawner, tmp));
-  }
-  if (
-    state.kind === "on" && o.settings.network === "off" && notes.every((n) => !/network/.test(n))
-  ) {
-    notes.push(
-      "network off: TCP connections and listening are refused (UDP and local sockets are not)",
-    );
-  }
+  const spawnerOf = (mode: "workspace-write" | "read-only"): CommandSpawner | null => {
+    const ready = made.get(mode);
+    if (ready) return withTmp(ready, tmp);
+    if (mode !== "read-only" || !factory?.ok || !readOnlyPolicy) return null;
+    made.set(mode, factory.make(readOnlyPolicy));
+    return withTmp(made.get(mode)!, tmp);
+  };
   return {
     get state() {
       return state;
@@ -98,18 +97,22 @@ export async function openSandbox(o: SandboxOptions): Promise<SessionSandbox> {
     tmp,
     spawner() {
       if (state.kind !== "on") return null;
-      const mode = o.readOnly() ? "read-only" : o.mode;
-      return ready.get(mode) ?? null;
+      return spawnerOf(o.readOnly() ? "read-only" : o.mode as "workspace-write" | "read-only");
     },
-    refusedPaths: (output, cwd) =>
-      state.kind === "on" ? refusedPaths(output, cwd, o.readOnly() ? [tmp] : writable) : [],
+    refusedPaths: (output, cwd, command) =>
+      state.kind === "on"
+        ? refusedPaths(
+          output,
+          cwd,
+          o.readOnly() ? [tmp, "/dev/null"] : [...writable, "/dev/null"],
+          command,
+        )
+        : [],
     escalate: (command, paths) =>
       o.askEscalation ? o.askEscalation(command, paths) : Promise.resolve(false),
     async dispose() {
-      for (const s of spawners.values()) {
-        const r = await s;
-        if (r.ok) r.spawner.dispose();
-      }
+      for (const s of made.values()) s.dispose();
+      made.clear();
       await Deno.remove(tmp, { recursive: true }).catch(() => {});
     },
   };
@@ -124,13 +127,4 @@ function withTmp(inner: CommandSpawner, tmp: string): CommandSpawner {
         env: { ...options.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp },
       }),
   };
-}
-
-/** A spawner for `policy`; where the kernel cannot refuse the network, one for writes only (noted). */
-async function spawnerFor(policy: Policy, notes: string[]): Promise<SpawnerResult> {
-  const first = await confinedSpawner(policy);
-  if (first.ok || !policy.noNetwork || !/network/.test(first.reason)) return first;
-  const note = `sandbox.network "off" is not enforced: ${first.reason}`;
-  if (!notes.includes(note)) notes.push(note);
-  return await confinedSpawner({ ...policy, noNetwork: false });
 }

@@ -14,37 +14,69 @@
  *
  * @example
  * ```ts
- * const s = await confinedSpawner({ dirs: [cwd, tmp], files: ["/dev/null"] });
- * if (s.ok) s.spawner.spawn("bash", ["-c", "make"], { cwd, env });
+ * const f = await spawnerFactory();
+ * if (f.ok) f.make({ dirs: [cwd, tmp], files: ["/dev/null"] }).spawn("bash", ["-c", "make"], { cwd, env });
  * ```
  * @module
  */
 import type { CommandSpawner, SpawnedProcess } from "../../interfaces/tool.ts";
 import { confinement, type Started } from "./confine.ts";
-import type { Policy } from "./landlock.ts";
+import { landlockAbi, networkConfinable, type Policy } from "./landlock.ts";
 import { REPLY, type WorkerEvent, type WorkerRequest } from "./spawn_worker.ts";
 
-/** A spawner for a policy, or why there is none. */
-export type SpawnerResult =
-  | { ok: true; spawner: CommandSpawner & { dispose(): void }; label: string }
+/** A spawner that can be stopped. */
+export type DisposableSpawner = CommandSpawner & { dispose(): void };
+
+/** What can confine commands here, or why nothing can. */
+export type SpawnerFactory =
+  | {
+    ok: true;
+    /** `Landlock (ABI 7)`, `sandbox-exec`. */
+    label: string;
+    /** Whether `noNetwork` can be enforced. */
+    network: boolean;
+    /** A spawner for `policy`; throws when the OS refuses the policy. */
+    make(policy: Policy): DisposableSpawner;
+  }
   | { ok: false; reason: string };
 
 /** How long the main thread waits for the worker's answer. */
 const ANSWER_MS = 20_000;
 
-/** Builds the cheapest spawner that holds commands to `policy` here. */
-export async function confinedSpawner(policy: Policy): Promise<SpawnerResult> {
-  const c = await confinement();
-  if (c.kind === "none") return { ok: false, reason: c.reason };
-  if (c.kind === "landlock" && ffiAllowed()) {
+/** Finds the cheapest way to confine commands here (`MINOC_NO_CONFINE=1` turns it off). */
+export async function spawnerFactory(): Promise<SpawnerFactory> {
+  if (Deno.env.get("MINOC_NO_CONFINE") === "1") {
+    return { ok: false, reason: "MINOC_NO_CONFINE=1 turned it off" };
+  }
+  if (Deno.build.os === "linux" && ffiAllowed()) {
+    let abi: number;
     try {
-      return { ok: true, spawner: new WorkerSpawner(policy), label: c.label };
+      abi = landlockAbi();
     } catch (e) {
       return { ok: false, reason: (e as Error).message };
     }
+    if (abi === 0) {
+      return {
+        ok: false,
+        reason: "Landlock is not available in this kernel (Linux 5.13+ with Landlock on)",
+      };
+    }
+    return {
+      ok: true,
+      label: `Landlock (ABI ${abi})`,
+      network: networkConfinable(abi),
+      make: (policy) => new WorkerSpawner(policy),
+    };
   }
-  const wrap = (program: string, args: string[]): Started => c.wrap(program, args, policy);
-  return { ok: true, spawner: wrappingSpawner(wrap), label: c.label };
+  const c = await confinement();
+  if (c.kind === "none") return { ok: false, reason: c.reason };
+  const abi = Number(/ABI (\d+)/.exec(c.label)?.[1] ?? 0);
+  return {
+    ok: true,
+    label: c.label,
+    network: c.kind === "seatbelt" || networkConfinable(abi),
+    make: (policy) => wrappingSpawner((program, args) => c.wrap(program, args, policy)),
+  };
 }
 
 function ffiAllowed(): boolean {
@@ -58,7 +90,7 @@ function ffiAllowed(): boolean {
 /** Starts `program args` through `wrap` (a helper or sandbox-exec in front). */
 function wrappingSpawner(
   wrap: (program: string, args: string[]) => Started,
-): CommandSpawner & { dispose(): void } {
+): DisposableSpawner {
   return {
     spawn(program, args, options) {
       const w = wrap(program, args);

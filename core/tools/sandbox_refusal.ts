@@ -23,7 +23,7 @@ export async function withEscalation(
   const spawner = ctx.sandbox?.spawner() ?? null;
   const first = await run(spawner);
   if (first.ok || !spawner || !ctx.sandbox || first.code !== "exit_code") return first;
-  const paths = ctx.sandbox.refusedPaths(first.output, ctx.cwd);
+  const paths = ctx.sandbox.refusedPaths(first.output, ctx.cwd, command);
   if (paths.length === 0) return first;
   const shown = paths.slice(0, 5).map((p) => `"${p}"`).join(", ") +
     (paths.length > 5 ? ` and ${paths.length - 5} more` : "");
