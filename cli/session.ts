@@ -190,7 +190,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
         shell: defaultShell(Deno.env.toObject()),
         config: security.config,
       }),
-      box.gate,
+      ...(modes.dry ? [] : [box.gate]), // dry-run runs no command
       approval,
       ...modes.gates(),
     ],
