@@ -22,6 +22,7 @@ export interface AllResults {
   debug?: Results;
   project?: ProjectBenchRow[];
   undo?: Results;
+  sandbox?: Results;
 }
 
 /** A result's key, or how to compute the shown value from the results. */
@@ -158,6 +159,14 @@ export function otherRows(all: AllResults): Row[] {
     ["20,000 files: first look (copies every file)", "big_first_ms", "ms"],
     ["20,000 files: a later command's two looks", "big_later_ms", "ms"],
     ["20,000 files: size of the copies", "big_mirror_mb", "MB"],
+  ]);
+  add("commands' sandbox (Landlock)", all.sandbox, [
+    ["`bash -c true` unconfined (median)", "plain_ms", "ms"],
+    ["`bash -c true` confined (median)", "worker_ms", "ms"],
+    ["sandbox's cost per command", "worker_cost_ms", "ms", "≤ 5", atMost(5)],
+    ["cost with the helper process (no FFI)", "helper_cost_ms", "ms"],
+    ["probe at session start (in the background)", "open_ms", "ms"],
+    ["a session's first confined command", "first_ms", "ms"],
   ]);
   (all.project ?? []).forEach((p, i) =>
     rows.push({

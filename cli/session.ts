@@ -167,7 +167,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   });
   const processes = createProcessTable();
   const uninstall = installExitCleanup(processes);
-  const box = await openSessionSandbox(
+  const box = openSessionSandbox(
     { ...o, dryRun: o.dryRun === true },
     cwd,
     () => mode === "plan",
@@ -182,7 +182,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   });
   const pipeline = new Pipeline({
     gates: [
-      modeGate(() => mode, { readOnlyCommands: () => box.sandbox.state.kind === "on" }),
+      modeGate(() => mode, { readOnlyCommands: () => box.sandbox.mode !== "off" }),
       ...(skills ? [skillToolsGate(() => skills.active())] : []),
       securityGate({
         cwd,

@@ -5,7 +5,7 @@
  *
  * @example
  * ```ts
- * const box = await openSessionSandbox(o, cwd, () => mode === "plan");
+ * const box = openSessionSandbox(o, cwd, () => mode === "plan");
  * const gates = [...before, box.gate, approval];
  * ctx.sandbox = box.sandbox;
  * ```
@@ -34,15 +34,15 @@ export interface SandboxInputs {
 }
 
 /** Opens the sandbox, warns when commands run unconfined, and builds the gate. */
-export async function openSessionSandbox(
+export function openSessionSandbox(
   o: SandboxInputs,
   cwd: string,
   readOnly: () => boolean,
-): Promise<{ sandbox: SessionSandbox; gate: Gate }> {
+): { sandbox: SessionSandbox; gate: Gate } {
   const settings = o.settings.sandbox;
   const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE") ?? "/";
   const yesNo = o.yesNo;
-  const sandbox = await openSandbox({
+  const sandbox = openSandbox({
     mode: o.sandbox ?? "workspace-write",
     cwd,
     home,
@@ -54,18 +54,21 @@ export async function openSessionSandbox(
         `The sandbox refused writing to ${paths.map((p) => `"${p}"`).join(", ")} (${command})`,
       )),
   });
-  const state = sandbox.state;
+  // The OS is probed in the background; the line comes as soon as it is known.
   if (!o.dryRun) {
-    if (state.kind === "none") {
-      const then = settings.unconfined === "allow"
-        ? 'they run unconfined (sandbox.unconfined is "allow")'
-        : "each command asks first, even with --yes";
-      o.warn(`commands are not sandboxed (${state.reason}): ${then}`);
-    } else if (state.kind === "off") o.warn("--sandbox off: commands can write anywhere");
-    else for (const note of state.notes) o.warn(`sandbox: ${note}`);
+    void sandbox.state().then((state) => {
+      if (state.kind === "none") {
+        const then = settings.unconfined === "allow"
+          ? 'they run unconfined (sandbox.unconfined is "allow")'
+          : "each command asks first, even with --yes";
+        o.warn(`commands are not sandboxed (${state.reason}): ${then}`);
+      } else if (state.kind === "off") o.warn("--sandbox off: commands can write anywhere");
+      else for (const note of state.notes) o.warn(`sandbox: ${note}`);
+    });
   }
   const gate = sandboxGate({
-    state: () => sandbox.state,
+    state: () => sandbox.state(),
+    readOnly,
     unconfined: settings.unconfined ?? "ask",
     autoApprove: o.autoApprove,
     ask: yesNo ?? null,

@@ -158,10 +158,10 @@ export interface CommandSpawner {
 
 /** The OS sandbox of a session's commands (`execute_command`, `start_process`), see `core/sandbox/`. */
 export interface CommandSandbox {
-  /** The spawner for the next command; null when commands run unconfined. */
-  spawner(): CommandSpawner | null;
+  /** The spawner for the next command; null when commands run unconfined. Throws when the sandbox fails. */
+  spawner(): Promise<CommandSpawner | null>;
   /** Paths outside the writable places that a failed confined command (`command`) was refused. */
-  refusedPaths(output: string, cwd: string, command?: string): string[];
+  refusedPaths(output: string, cwd: string, command?: string): Promise<string[]>;
   /**
    * Asks the user whether to run `command` again without the sandbox after
    * `paths` were refused; always false without a terminal (`run --yes` never escalates).

@@ -20,7 +20,9 @@ export const SANDBOXED_TOOLS: ReadonlySet<string> = new Set(["execute_command", 
 
 /** Options of {@link sandboxGate}. */
 export interface SandboxGateOptions {
-  state(): SandboxState;
+  state(): Promise<SandboxState>;
+  /** Plan mode: commands may only run read-only in the sandbox. */
+  readOnly(): boolean;
   /** `sandbox.unconfined` from settings.json. */
   unconfined: "ask" | "allow";
   /** `--yes`: the pipeline would answer "ask" by itself, so the gate asks. */
@@ -42,8 +44,16 @@ export function sandboxGate(o: SandboxGateOptions): Gate {
     name: "sandbox",
     async check(input: GateInput): Promise<Verdict> {
       if (!SANDBOXED_TOOLS.has(input.tool.name)) return v("pass", "not a command");
-      const state = o.state();
+      const state = await o.state();
       if (state.kind === "on") return v("pass", `confined by ${state.label}`);
+      if (o.readOnly()) {
+        return v(
+          "deny",
+          "plan mode: commands run read-only",
+          "plan mode runs commands only read-only inside the OS sandbox, and here commands are " +
+            "not sandboxed: finish the plan instead",
+        );
+      }
       const command = input.preview.kind === "exec" ? input.preview.command : input.call.tool;
       if (state.kind === "off") {
         if (offConfirmed || !o.ask) return v("pass", "--sandbox off");

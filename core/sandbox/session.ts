@@ -6,7 +6,7 @@
  *
  * @example
  * ```ts
- * const sandbox = await openSandbox({ mode: "workspace-write", cwd, home, settings: {}, readOnly: () => false });
+ * const sandbox = openSandbox({ mode: "workspace-write", cwd, home, settings: {}, readOnly: () => false });
  * ctx.sandbox = sandbox;
  * await sandbox.dispose();
  * ```
@@ -39,83 +39,110 @@ export interface SandboxOptions {
 
 /** A session's sandbox. */
 export interface SessionSandbox extends CommandSandbox {
-  readonly state: SandboxState;
   readonly mode: SandboxMode;
-  /** The private temp dir (TMPDIR of confined commands). */
-  readonly tmp: string;
+  /** How commands are held; the OS is probed once, in the background, from the open on. */
+  state(): Promise<SandboxState>;
+  /** The private temp dir (TMPDIR of confined commands), once known. */
+  tmp(): Promise<string>;
   /** Stops the spawners and removes the temp dir. */
   dispose(): Promise<void>;
 }
 
-/** Opens the sandbox: probes the OS, makes the temp dir, starts the workspace spawner. */
-export async function openSandbox(o: SandboxOptions): Promise<SessionSandbox> {
-  const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_cmd_" }));
-  const places = { cwd: o.cwd, tmp, home: o.home, settings: o.settings };
-  const made = new Map<"workspace-write" | "read-only", DisposableSpawner>();
-  const notes: string[] = [];
-  let writable: readonly string[] = [];
-  let state: SandboxState = { kind: "off" };
-  let readOnlyPolicy: Policy | null = null;
-  let factory: SpawnerFactory | null = null;
-  if (o.mode !== "off") {
-    factory = await spawnerFactory();
-    if (!factory.ok) state = { kind: "none", reason: factory.reason };
-  }
-  if (factory?.ok) {
-    const noNetwork = o.settings.network === "off" && factory.network;
-    if (o.settings.network === "off") {
-      notes.push(
-        noNetwork
-          ? "network off: TCP connections and listening are refused (UDP and local sockets are not)"
-          : `sandbox.network "off" is not enforced: ${factory.label} cannot refuse connections (Landlock ABI 4, Linux 6.7, is needed)`,
-      );
+type Strict = "workspace-write" | "read-only";
+
+interface Setup {
+  state: SandboxState;
+  tmp: string;
+  writable: readonly string[];
+  policies: Map<Strict, Policy>;
+  factory: SpawnerFactory | null;
+}
+
+/**
+ * Opens the sandbox without waiting: the OS is probed and the temp dir made
+ * in the background (a session starts no slower); each spawner is made when
+ * its first command runs.
+ */
+export function openSandbox(o: SandboxOptions): SessionSandbox {
+  const setup = prepare(o);
+  const made = new Map<Strict, DisposableSpawner>();
+  const spawnerOf = (s: Setup, mode: Strict): CommandSpawner | null => {
+    let spawner = made.get(mode);
+    if (!spawner && s.factory?.ok) {
+      try {
+        spawner = s.factory.make(s.policies.get(mode)!);
+        made.set(mode, spawner);
+      } catch (e) {
+        const reason = `the sandbox could not be applied: ${(e as Error).message}`;
+        s.state = { kind: "none", reason };
+        throw new Error(reason);
+      }
     }
-    const write = await commandPolicy("workspace-write", places);
-    for (const m of write.missing) notes.push(`"${m}" in sandbox.writable does not exist`);
-    writable = write.policy.dirs;
-    readOnlyPolicy = { ...(await commandPolicy("read-only", places)).policy, noNetwork };
-    const first = o.mode === "read-only" ? readOnlyPolicy : { ...write.policy, noNetwork };
-    try {
-      made.set(o.mode as "workspace-write" | "read-only", factory.make(first));
-      state = { kind: "on", label: factory.label, notes };
-    } catch (e) {
-      state = { kind: "none", reason: (e as Error).message };
-    }
-  }
-  const spawnerOf = (mode: "workspace-write" | "read-only"): CommandSpawner | null => {
-    const ready = made.get(mode);
-    if (ready) return withTmp(ready, tmp);
-    if (mode !== "read-only" || !factory?.ok || !readOnlyPolicy) return null;
-    made.set(mode, factory.make(readOnlyPolicy));
-    return withTmp(made.get(mode)!, tmp);
+    return spawner ? withTmp(spawner, s.tmp) : null;
   };
+  const strict = (): Strict =>
+    o.readOnly() ? "read-only" : o.mode === "read-only" ? "read-only" : "workspace-write";
   return {
-    get state() {
-      return state;
-    },
     mode: o.mode,
-    tmp,
-    spawner() {
-      if (state.kind !== "on") return null;
-      return spawnerOf(o.readOnly() ? "read-only" : o.mode as "workspace-write" | "read-only");
+    state: async () => (await setup).state,
+    tmp: async () => (await setup).tmp,
+    async spawner() {
+      const s = await setup;
+      return s.state.kind === "on" ? spawnerOf(s, strict()) : null;
     },
-    refusedPaths: (output, cwd, command) =>
-      state.kind === "on"
-        ? refusedPaths(
-          output,
-          cwd,
-          o.readOnly() ? [tmp, "/dev/null"] : [...writable, "/dev/null"],
-          command,
-        )
-        : [],
+    async refusedPaths(output, cwd, command) {
+      const s = await setup;
+      if (s.state.kind !== "on") return [];
+      const writable = strict() === "read-only" ? [s.tmp] : s.writable;
+      return refusedPaths(output, cwd, [...writable, "/dev/null"], command);
+    },
     escalate: (command, paths) =>
       o.askEscalation ? o.askEscalation(command, paths) : Promise.resolve(false),
     async dispose() {
-      for (const s of made.values()) s.dispose();
+      const s = await setup;
+      for (const spawner of made.values()) spawner.dispose();
       made.clear();
-      await Deno.remove(tmp, { recursive: true }).catch(() => {});
+      await Deno.remove(s.tmp, { recursive: true }).catch(() => {});
     },
   };
+}
+
+/** Probes the OS, makes the temp dir and works out both policies. */
+async function prepare(o: SandboxOptions): Promise<Setup> {
+  const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_cmd_" }));
+  const setup: Setup = {
+    state: { kind: "off" },
+    tmp,
+    writable: [],
+    policies: new Map(),
+    factory: null,
+  };
+  if (o.mode === "off") return setup;
+  const factory = await spawnerFactory();
+  if (!factory.ok) {
+    setup.state = { kind: "none", reason: factory.reason };
+    return setup;
+  }
+  const notes: string[] = [];
+  const noNetwork = o.settings.network === "off" && factory.network;
+  if (o.settings.network === "off") {
+    notes.push(
+      noNetwork
+        ? "network off: TCP connections and listening are refused (UDP and local sockets are not)"
+        : `sandbox.network "off" is not enforced: ${factory.label} cannot refuse connections ` +
+          "(Landlock ABI 4, Linux 6.7, is needed)",
+    );
+  }
+  const places = { cwd: o.cwd, tmp, home: o.home, settings: o.settings };
+  const write = await commandPolicy("workspace-write", places);
+  for (const m of write.missing) notes.push(`"${m}" in sandbox.writable does not exist`);
+  const read = await commandPolicy("read-only", places);
+  setup.policies.set("workspace-write", { ...write.policy, noNetwork });
+  setup.policies.set("read-only", { ...read.policy, noNetwork });
+  setup.writable = write.policy.dirs;
+  setup.factory = factory;
+  setup.state = { kind: "on", label: factory.label, notes };
+  return setup;
 }
 
 /** Confined commands get the private temp dir as TMPDIR, TMP and TEMP. */

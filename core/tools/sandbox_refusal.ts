@@ -20,10 +20,15 @@ export async function withEscalation(
   ctx: ToolContext,
   run: (spawner: CommandSpawner | null) => Promise<ToolResult>,
 ): Promise<ToolResult> {
-  const spawner = ctx.sandbox?.spawner() ?? null;
+  let spawner: CommandSpawner | null;
+  try {
+    spawner = await ctx.sandbox?.spawner() ?? null;
+  } catch (e) {
+    return fail("spawn_failed", `Cannot start the command: ${(e as Error).message}`);
+  }
   const first = await run(spawner);
   if (first.ok || !spawner || !ctx.sandbox || first.code !== "exit_code") return first;
-  const paths = ctx.sandbox.refusedPaths(first.output, ctx.cwd, command);
+  const paths = await ctx.sandbox.refusedPaths(first.output, ctx.cwd, command);
   if (paths.length === 0) return first;
   const shown = paths.slice(0, 5).map((p) => `"${p}"`).join(", ") +
     (paths.length > 5 ? ` and ${paths.length - 5} more` : "");

@@ -35,7 +35,8 @@ export const startProcess = defineTool<Args>({
 async function start(args: Args, ctx: ToolContext): Promise<ToolResult> {
   let info: ProcessInfo;
   try {
-    info = ctx.processes.start(args.command, ctx.cwd, commandEnv(ctx.env), ctx.sandbox?.spawner());
+    const spawner = await ctx.sandbox?.spawner();
+    info = ctx.processes.start(args.command, ctx.cwd, commandEnv(ctx.env), spawner);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     return fail("spawn_failed", `Cannot start the command in "${ctx.cwd}": ${why}`);

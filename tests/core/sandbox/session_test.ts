@@ -35,7 +35,7 @@ async function withLab(
   await Deno.mkdir(project);
   const outside = join(root, "outside.txt");
   await Deno.writeTextFile(outside, "original\n");
-  const sandbox = await openSandbox({
+  const sandbox = openSandbox({
     mode: "workspace-write",
     cwd: project,
     home: root,
@@ -66,7 +66,7 @@ Deno.test({
   ignore: abi === 0,
   fn: () =>
     withLab({}, async ({ sandbox, outside, project, run }) => {
-      assert.equal(sandbox.state.kind, "on");
+      assert.equal((await sandbox.state()).kind, "on");
       const inside = await run("echo made > made.txt && echo tmp > $TMPDIR/t && cat $TMPDIR/t");
       assert.equal(inside.ok, true, inside.output);
       assert.equal(await Deno.readTextFile(join(project, "made.txt")), "made\n");
@@ -127,7 +127,7 @@ Deno.test({
     const connect = `exec 3<>/dev/tcp/127.0.0.1/${port} && echo connected`;
     try {
       await withLab({ settings: { network: "off" } }, async ({ sandbox, run }) => {
-        assert.equal(sandbox.state.kind, "on");
+        assert.equal((await sandbox.state()).kind, "on");
         const r = await run(connect);
         assert.equal(r.ok, false, r.output);
         assert.doesNotMatch(r.output, /connected/);
@@ -153,10 +153,11 @@ Deno.test({
       await withLab(
         { settings: { writable: [extra, "~/no-such-folder"] } },
         async ({ sandbox, run }) => {
-          assert.equal(sandbox.state.kind, "on");
-          if (sandbox.state.kind === "on") {
+          assert.equal((await sandbox.state()).kind, "on");
+          const state = await sandbox.state();
+          if (state.kind === "on") {
             assert.match(
-              sandbox.state.notes.join("\n"),
+              state.notes.join("\n"),
               /no-such-folder" in sandbox.writable does not exist/,
             );
           }
