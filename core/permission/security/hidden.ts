@@ -109,7 +109,8 @@ function inputsOf(seg: Segment): Word[] {
     } else out.push(w);
   });
   if (seg.name === "zip" || seg.name.startsWith("7z")) {
-    return out.filter((w, i) => i > (seg.name.startsWith("7z") ? 1 : 0)); // zip ARCHIVE …, 7z a ARCHIVE …
+    // zip ARCHIVE FILES…; 7z a ARCHIVE FILES…
+    return out.slice(seg.name.startsWith("7z") ? 2 : 1);
   }
   if (seg.name === "rsync") return out.slice(0, -1);
   return out;
