@@ -119,7 +119,7 @@ function inputsOf(seg: Segment): Word[] {
 /** Interpreter code given on the command line: its destructive library calls, as shell commands. */
 export function libraryCalls(seg: Segment, code: string, rc: ReadContext): void {
   for (const c of libraryCommands(code)) {
-    if (seg.shell === "bash") rc.read(c.bash, "bash", {});
+    if (seg.shell === "bash" || c.shellString) rc.read(c.bash, "bash", {});
     else rc.read(c.powershell, "powershell", {});
   }
 }

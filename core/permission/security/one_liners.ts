@@ -24,6 +24,8 @@
 export interface LibraryCommand {
   bash: string;
   powershell: string;
+  /** A command string the program hands to a shell (`system q{…}`): read as bash, as nested.ts does. */
+  shellString?: boolean;
 }
 
 const STR = `(?:'([^'\\n]*)'|"([^"\\n]*)"|\`([^\`\\n]*)\`)`;
@@ -59,8 +61,8 @@ const CLOSE: Record<string, string> = { "{": "}", "(": ")", "[": "]", "<": ">" }
 /** The shell commands the destructive calls in `code` amount to. */
 export function libraryCommands(code: string): LibraryCommand[] {
   const out: LibraryCommand[] = [];
-  const add = (bash: string | null, ps: string | null) => {
-    if (bash && ps) out.push({ bash, powershell: ps });
+  const add = (bash: string | null, ps: string | null, shellString = false) => {
+    if (bash && ps) out.push({ bash, powershell: ps, shellString });
   };
   for (
     const [list, bash, ps] of [
@@ -82,13 +84,13 @@ export function libraryCommands(code: string): LibraryCommand[] {
   for (const m of code.matchAll(ARG_LIST)) {
     const items = [...m[3].matchAll(new RegExp(STR, "g"))].map((x) => x[1] ?? x[2] ?? x[3]);
     const words = [...(m[2] ? [m[2]] : []), ...items];
-    if (words.length > 0) add(words.map(q).join(" "), words.map(q).join(" "));
+    if (words.length > 0) add(words.map(q).join(" "), words.map(q).join(" "), true);
   }
   for (const m of code.matchAll(PERL_Q)) {
     const open = m[1];
     const start = m.index! + m[0].length;
     const end = code.indexOf(CLOSE[open] ?? open, start);
-    if (end > start) add(code.slice(start, end), code.slice(start, end));
+    if (end > start) add(code.slice(start, end), code.slice(start, end), true);
   }
   return out;
 }

@@ -28,6 +28,7 @@ import {
   reverseShell,
 } from "./network.ts";
 import { diskWrite, privilegeEscalation, shutdown, systemFiles } from "./system.ts";
+import { clearLogs, machinePolicy } from "./logs.ts";
 
 const never = () => null;
 
@@ -74,6 +75,8 @@ export const BUILTIN_RULES: readonly Rule[] = [
   bootConfig,
   shutdown,
   machineConfig,
+  machinePolicy,
+  clearLogs,
   STRUCTURAL[0],
   STRUCTURAL[1],
   gitHistory,
