@@ -144,3 +144,33 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "run --plan runs commands read-only: reading works, a write in the project fails",
+  ignore: !landlock,
+  fn: async () => {
+    const { root, project, home } = await layout();
+    await using server = await startServer({
+      replies: [
+        call("execute_command", "cat README.md"),
+        call("execute_command", "echo x > made.txt"),
+        { text: "1. Plan." },
+      ],
+    });
+    try {
+      const r = await runMinoc(
+        ["run", "plan it", "--plan", "--base-url", server.baseUrl, "--model", "m", "--yes"],
+        { cwd: project, home },
+      );
+      assert.equal(r.code, 0, r.stderr + r.stdout);
+      assert.match(
+        JSON.stringify(server.requests[1].body.messages.at(-1)),
+        /exited with code 0[^"]*project/,
+      );
+      await assert.rejects(Deno.stat(join(project, "made.txt")), Deno.errors.NotFound);
+      assert.match(JSON.stringify(server.requests[2].body.messages.at(-1)), /Permission denied/);
+    } finally {
+      await Deno.remove(root, { recursive: true });
+    }
+  },
+});
