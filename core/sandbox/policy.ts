@@ -2,8 +2,9 @@
  * What a confined command may write, by sandbox mode:
  *
  * - `workspace-write`: beneath the working directory, the session's private
- *   temp dir and the folders listed in `sandbox.writable` (settings.json;
- *   `~` is the user's home), plus `/dev/null`.
+ *   temp dir, the package caches in {@link DEFAULT_WRITABLE} that exist, and
+ *   the folders listed in `sandbox.writable` (settings.json; `~` is the
+ *   user's home), plus `/dev/null`.
  * - `read-only`: only the private temp dir and `/dev/null`.
  * - `off`: nothing is confined.
  *
@@ -18,6 +19,18 @@
  */
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { Policy } from "./landlock.ts";
+
+/**
+ * Package caches commands may write by default (when they exist): the
+ * package managers check what they read from them against hashes.
+ */
+export const DEFAULT_WRITABLE: readonly string[] = [
+  "~/.npm",
+  "~/.cache/deno",
+  "~/.cache/go-build",
+  "~/go/pkg/mod",
+  "~/.cargo/registry",
+];
 
 /** The sandbox modes (`--sandbox`). */
 export const SANDBOX_MODES = ["workspace-write", "read-only", "off"] as const;
@@ -60,17 +73,17 @@ export async function commandPolicy(
   mode: Exclude<SandboxMode, "off">,
   places: PolicyPlaces,
 ): Promise<{ policy: Policy; missing: string[] }> {
-  const wanted = mode === "read-only" ? [places.tmp] : [
-    places.cwd,
-    places.tmp,
-    ...(places.settings.writable ?? []).map((p) => expandPath(p, places)),
-  ];
+  const extra = (places.settings.writable ?? []).map((p) => expandPath(p, places));
+  const defaults = DEFAULT_WRITABLE.map((p) => expandPath(p, places));
+  const wanted = mode === "read-only"
+    ? [places.tmp]
+    : [places.cwd, places.tmp, ...extra, ...defaults];
   const dirs: string[] = [];
   const missing: string[] = [];
   for (const dir of wanted) {
     const real = await Deno.realPath(dir).catch(() => null);
-    if (real === null) missing.push(dir);
-    else if (!dirs.includes(real)) dirs.push(real);
+    if (real === null && extra.includes(dir)) missing.push(dir);
+    else if (real !== null && !dirs.includes(real)) dirs.push(real);
   }
   const files = Deno.build.os === "windows" ? [] : ["/dev/null"];
   return { policy: { dirs, files, noNetwork: places.settings.network === "off" }, missing };

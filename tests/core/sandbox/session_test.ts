@@ -27,7 +27,7 @@ interface Lab {
 }
 
 async function withLab(
-  o: { settings?: SandboxSettings; readOnly?: () => boolean },
+  o: { settings?: SandboxSettings; readOnly?: () => boolean; npmCache?: boolean },
   body: (lab: Lab) => Promise<void>,
 ): Promise<void> {
   const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_sandbox_" }));
@@ -35,6 +35,7 @@ async function withLab(
   await Deno.mkdir(project);
   const outside = join(root, "outside.txt");
   await Deno.writeTextFile(outside, "original\n");
+  if (o.npmCache) await Deno.mkdir(join(root, ".npm"));
   const sandbox = openSandbox({
     mode: "workspace-write",
     cwd: project,
@@ -98,6 +99,9 @@ Deno.test({
       assert.notEqual((await Deno.readTextFile(code)).trim(), "0");
       assert.equal(await exists(join(root, "child.txt")), false);
       assert.equal(await exists(join(root, "bg.txt")), false);
+      const early = await startProcess.execute({ command: `echo z > ${root}/early.txt` }, ctx);
+      assert.equal(early.ok, false);
+      assert.match(early.output, new RegExp(`The sandbox refused writing to "${root}/early.txt"`));
     }),
 });
 
@@ -145,14 +149,17 @@ Deno.test({
 });
 
 Deno.test({
-  name: "openSandbox() lets commands write in sandbox.writable folders and notes missing ones",
+  name:
+    "openSandbox() lets commands write in sandbox.writable folders and package caches, and notes missing ones",
   ignore: abi === 0,
   fn: async () => {
     const extra = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_cache_" }));
     try {
       await withLab(
-        { settings: { writable: [extra, "~/no-such-folder"] } },
-        async ({ sandbox, run }) => {
+        { settings: { writable: [extra, "~/no-such-folder"] }, npmCache: true },
+        async ({ sandbox, run, root }) => {
+          const npm = await run(`echo n > ${root}/.npm/cached`);
+          assert.equal(npm.ok, true, npm.output);
           assert.equal((await sandbox.state()).kind, "on");
           const state = await sandbox.state();
           if (state.kind === "on") {
