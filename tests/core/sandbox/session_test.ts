@@ -185,3 +185,22 @@ function exists(path: string): Promise<boolean> {
 function pause(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
+
+Deno.test({
+  name: "execute_command() stops a sandboxed command's whole tree when it times out",
+  ignore: abi === 0,
+  fn: () =>
+    withLab({}, async ({ project, ctx }) => {
+      const r = await executeCommand.execute({
+        command: "(sleep 30; echo late > late.txt) & sleep 30",
+        timeout: 1,
+      }, ctx);
+      assert.equal(r.ok, false);
+      assert.equal(r.code, "timeout");
+      await pause(300);
+      assert.equal(await exists(join(project, "late.txt")), false);
+      const left = await new Deno.Command("pgrep", { args: ["-f", "sleep 30; echo late"] })
+        .output();
+      assert.equal(new TextDecoder().decode(left.stdout).trim(), "");
+    }),
+});
