@@ -1,8 +1,9 @@
 /**
- * End-to-end: with `--yes`, a scripted model runs commands that the
- * blocklist cannot see through (interpreter one-liners, `tar
- * --remove-files`, IFS word splitting, a background child) against a
- * throw-away HOME outside the project. Under the default sandbox nothing
+ * End-to-end: with `--yes`, a scripted model runs commands that hide their
+ * danger (interpreter one-liners, `tar --remove-files`, IFS word splitting,
+ * git aliases, `${x@P}`, `find -fprint`, a background child) against a
+ * throw-away HOME outside the project; the blocklist sees through some, the
+ * sandbox holds the rest. Under the default sandbox nothing
  * outside the project changes, writes inside succeed, and the model is
  * told which path was refused. `--sandbox off` in `run` is the flag's own
  * confirmation, and commands then write where they like.
@@ -58,6 +59,10 @@ Deno.test({
       `tar --remove-files -cf x.tar ~`,
       `IFS=_; cmd=rm_-rf_${home}; $cmd`,
       `(echo child > ${root}/child.txt) & wait; echo inside > inside.txt`,
+      `git -c alias.x='!rm -rf ${home}' x`,
+      `x='$(rm -rf ${home})'; echo \${x@P}`,
+      `find . -fprint ${home}/notes.txt`,
+      `node -e "require('fs').writeFileSync(process.env.HOME + '/notes.txt', 'gone')"`,
     ];
     await using server = await startServer({
       replies: [
@@ -81,7 +86,10 @@ Deno.test({
       assert.equal(await Deno.readTextFile(join(project, "inside.txt")), "inside\n");
       assert.equal(await Deno.readTextFile(join(project, "bg-in.txt")), "bg-in\n");
       const feedback = server.requests.map((q) => JSON.stringify(q.body.messages.at(-1)));
-      assert.match(feedback[1], new RegExp(`The sandbox refused writing to \\\\"${home}`));
+      // The blocklist sees through some of them; the sandbox holds the ones it does not see.
+      const refused = new RegExp(`The sandbox refused writing to \\\\"${home}`);
+      assert.match(feedback[commands.length], refused); // node's writeFileSync to ~/notes.txt
+      assert.ok(feedback.filter((f) => refused.test(f)).length >= 2, feedback.join("\n"));
     } finally {
       await Deno.remove(root, { recursive: true });
     }
