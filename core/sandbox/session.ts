@@ -102,13 +102,29 @@ export function openSandbox(o: SandboxOptions): SessionSandbox {
       const s = await setup;
       for (const spawner of made.values()) spawner.dispose();
       made.clear();
-      await Deno.remove(s.tmp, { recursive: true }).catch(() => {});
+      if (s.tmp) await Deno.remove(s.tmp, { recursive: true }).catch(() => {});
     },
   };
 }
 
-/** Probes the OS, makes the temp dir and works out both policies. */
+/** {@link probe}, which never rejects: a failure leaves commands unconfined, and says why. */
 async function prepare(o: SandboxOptions): Promise<Setup> {
+  try {
+    return await probe(o);
+  } catch (e) {
+    const reason = `the sandbox could not be set up: ${(e as Error).message}`;
+    return {
+      state: o.mode === "off" ? { kind: "off" } : { kind: "none", reason },
+      tmp: "",
+      writable: [],
+      policies: new Map(),
+      factory: null,
+    };
+  }
+}
+
+/** Probes the OS, makes the temp dir and works out both policies. */
+async function probe(o: SandboxOptions): Promise<Setup> {
   const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_cmd_" }));
   const setup: Setup = {
     state: { kind: "off" },

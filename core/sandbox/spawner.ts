@@ -48,7 +48,7 @@ export async function spawnerFactory(): Promise<SpawnerFactory> {
   if (Deno.env.get("MINOC_NO_CONFINE") === "1") {
     return { ok: false, reason: "MINOC_NO_CONFINE=1 turned it off" };
   }
-  if (Deno.build.os === "linux" && ffiAllowed()) {
+  if (Deno.build.os === "linux" && ffiAllowed() && workerScriptThere()) {
     let abi: number;
     try {
       abi = landlockAbi();
@@ -77,6 +77,18 @@ export async function spawnerFactory(): Promise<SpawnerFactory> {
     network: c.kind === "seatbelt" || networkConfinable(abi),
     make: (policy) => wrappingSpawner((program, args) => c.wrap(program, args, policy)),
   };
+}
+
+/** The worker's script: next to this module from source and in a compiled binary (`--include`). */
+const WORKER_URL = new URL("./spawn_worker.ts", import.meta.url);
+
+/** Whether the worker can load (a bundle has no file next to it: the helper is used there). */
+function workerScriptThere(): boolean {
+  try {
+    return WORKER_URL.protocol === "file:" && Deno.statSync(WORKER_URL).isFile;
+  } catch {
+    return false;
+  }
 }
 
 function ffiAllowed(): boolean {
@@ -124,7 +136,7 @@ class WorkerSpawner implements CommandSpawner {
   #next = 1;
 
   constructor(policy: Policy) {
-    this.#worker = new Worker(new URL("./spawn_worker.ts", import.meta.url), { type: "module" });
+    this.#worker = new Worker(WORKER_URL, { type: "module" });
     this.#worker.onmessage = (e: MessageEvent<WorkerEvent>) => this.#event(e.data);
     const problem = this.#ask({ type: "confine", policy, reply: reply() }).problem;
     if (problem !== null) {
