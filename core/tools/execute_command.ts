@@ -11,9 +11,13 @@
  * @module
  */
 import { z } from "zod";
-import type { ToolContext, ToolResult } from "../../interfaces/tool.ts";
+import type {
+  CommandSpawner,
+  SpawnedProcess,
+  ToolContext,
+  ToolResult,
+} from "../../interfaces/tool.ts";
 import { defineTool, fail, ok } from "./define.ts";
-import type { CommandSpawner, SpawnedProcess } from "../../interfaces/tool.ts";
 import { commandEnv, killTree, pumpOutput, spawnShell } from "./shell.ts";
 import { withEscalation } from "./sandbox_refusal.ts";
 
