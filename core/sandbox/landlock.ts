@@ -93,6 +93,8 @@ const cString = (s: string) => new TextEncoder().encode(s + "\0");
 
 /** Landlock's TCP rights (ABI 4): bind and connect. */
 const NET_TCP = 1n | 2n;
+/** Landlock's scopes (ABI 6): abstract unix sockets and signals outside the sandbox. */
+const SCOPES = 1n | 2n;
 
 /** What a confined thread may still do. */
 export interface Policy extends Writable {
@@ -119,8 +121,10 @@ export function confineThread(policy: Policy): string | null {
     return `this kernel's Landlock (ABI ${abi}) cannot refuse network connections (ABI 4 needed)`;
   }
   const handled = WRITES_V1 | (abi >= 2 ? REFER : 0n) | (abi >= 3 ? TRUNCATE : 0n);
-  const attr = new BigUint64Array([handled, policy.noNetwork ? NET_TCP : 0n]);
-  const size = abi >= 4 ? 16n : 8n;
+  // From ABI 6 a confined process can neither signal processes outside the sandbox (minoc, the
+  // user's editor) nor reach abstract unix sockets.
+  const attr = new BigUint64Array([handled, policy.noNetwork ? NET_TCP : 0n, SCOPES]);
+  const size = abi >= 6 ? 24n : abi >= 4 ? 16n : 8n;
   const ruleset = c.ruleset(SYS.create, Deno.UnsafePointer.of(attr), size, 0);
   if (ruleset < 0n) return `cannot create a Landlock ruleset: ${lastError(c)}`;
   const allow = (path: string, access: bigint): string | null => {

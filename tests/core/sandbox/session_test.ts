@@ -204,3 +204,16 @@ Deno.test({
       assert.equal(new TextDecoder().decode(left.stdout).trim(), "");
     }),
 });
+
+Deno.test({
+  name: "execute_command() cannot signal processes outside the sandbox (Landlock ABI 6)",
+  ignore: abi < 6,
+  fn: () =>
+    withLab({}, async ({ run }) => {
+      const outside = await run(`kill -0 ${Deno.pid}`);
+      assert.equal(outside.ok, false, outside.output);
+      assert.match(outside.output, /not permitted/i);
+      const own = await run("sleep 5 & kill $! && echo stopped");
+      assert.equal(own.ok, true, own.output);
+    }),
+});
