@@ -7,6 +7,7 @@
  *   drivers, …, given with `-c` or stored with `git config`;
  * - archivers that delete their inputs (`tar --remove-files`, `zip -m`,
  *   `rsync --remove-source-files`, `7z -sdel`) as a delete of those inputs;
+ * - `forfiles /c "…"`: the command, run for every file under `/p`;
  * - `find`'s output actions (`-fprint`, `-fprint0`, `-fls`, `-fprintf`) as
  *   writes to their files;
  * - destructive library calls in interpreter one-liners (see one_liners.ts).
@@ -33,6 +34,24 @@ export function hiddenExecution(seg: Segment, rc: ReadContext): void {
   if (seg.name === "git") gitConfigCode(seg, rc);
   else if (seg.name === "find") findOutputs(seg);
   else if (/^(tar|bsdtar|gtar|zip|rsync|7z|7za|7zz)$/.test(seg.name)) deletingArchiver(seg, rc);
+  else if (seg.name === "forfiles") forfiles(seg, rc);
+}
+
+/** `forfiles /p DIR /c "cmd /c … @path"` runs the command for every file under DIR. */
+function forfiles(seg: Segment, rc: ReadContext): void {
+  const value = (flag: string) => {
+    const i = seg.args.findIndex((a) => a.text.toLowerCase() === flag);
+    return i >= 0 ? seg.args[i + 1] : undefined;
+  };
+  const command = value("/c");
+  if (!command) return;
+  if (!command.literal) {
+    seg.code = { kind: "variable", detail: seg.text };
+    return;
+  }
+  const dir = (value("/p")?.text ?? ".").replace(/[\\/]+$/, "");
+  const each = `"${dir}\\*"`;
+  rc.read(command.text.replace(/@(path|file|fname|relpath)\b/gi, each), "cmd", {});
 }
 
 /** `git -c KEY=VALUE …` and `git config [scope] KEY VALUE` with a key git runs. */

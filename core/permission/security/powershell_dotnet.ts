@@ -9,7 +9,8 @@
  * - `[Diagnostics.Process]::Start(f, a)` → `Start-Process f -ArgumentList a`;
  * - `[Diagnostics.EventLog]::Delete(l)`, `…EventLogSession…ClearLog(l)`, `….Clear()` on an
  *   EventLog → `Clear-EventLog l`;
- * - `[Environment]::SetEnvironmentVariable(n, v, 'Machine')` → `setx n v /M` (cmd).
+ * - `[Environment]::SetEnvironmentVariable(n, v, 'Machine')` → `setx n v /M` (cmd);
+ * - `[scriptblock]::Create('…')`, `$ExecutionContext.InvokeCommand.InvokeScript('…')` → the code.
  *
  * @module
  */
@@ -51,6 +52,10 @@ const CALLS: [RegExp, (args: string[]) => DotnetCommand | null][] = [
     ([l]) => ps(`Clear-EventLog ${l}`),
   ],
   [/EventLogSession[\s\S]*?\.ClearLog\s*\(/gi, ([l]) => ps(`Clear-EventLog ${l}`)],
+  [
+    /\[scriptblock\]::Create\s*\(|\$ExecutionContext\.InvokeCommand\.(?:InvokeScript|NewScriptBlock)\s*\(/gi,
+    ([code]) => /^(['"])[\s\S]*\1$/.test(code) ? ps(unquote(code)) : null,
+  ],
   [
     new RegExp(`\\[${NS}Environment\\]::SetEnvironmentVariable\\s*\\(`, "gi"),
     ([n, v, scope]) =>
