@@ -15,9 +15,9 @@ export async function main(args: string[]): Promise<number> {
     io.out(`${VERSION}\n`);
     return EXIT.ok;
   }
-  // The skill-script sandbox helper (see core/skills/confine_main.ts): becomes the script.
+  // The skill-script sandbox helper (see core/sandbox/confine_main.ts): becomes the script.
   if (args[0] === "__confine") {
-    const { confineMain } = await import("./core/skills/confine_main.ts");
+    const { confineMain } = await import("./core/sandbox/confine_main.ts");
     return confineMain(args.slice(1), io.out, io.err);
   }
   const [{ CommanderError }, { buildProgram }] = await Promise.all([

@@ -39,7 +39,9 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 async function compile(target: string | undefined, output: string): Promise<boolean> {
   // Type checking is `deno task ok`'s job (the release workflow runs it first).
-  const args = ["compile", "--no-check", ...PERMISSIONS, "--output", output];
+  // The commands' sandbox starts its worker from this file (core/sandbox/spawner.ts).
+  const include = ["--include", "core/sandbox/spawn_worker.ts"];
+  const args = ["compile", "--no-check", ...PERMISSIONS, ...include, "--output", output];
   if (target) args.push("--target", target);
   args.push("main.ts");
   console.log(`deno ${args.join(" ")}`);

@@ -25,6 +25,7 @@ export interface AllResults {
   /** Start with nothing configured: the local-server probe (first_start_bench.ts). */
   firststart?: Results;
   report?: Results;
+  sandbox?: Results;
 }
 
 /** A result's key, or how to compute the shown value from the results. */
@@ -174,6 +175,14 @@ export function otherRows(all: AllResults): Row[] {
     ["peak memory", "report_peak_mb", "MB", "≤ 300 (bounded)", atMost(300)],
     ["the report page (50 transcripts inside)", "report_mb", "MB"],
     ["500 transcript pages beside it", "pages_mb", "MB"],
+  ]);
+  add("commands' sandbox (Landlock)", all.sandbox, [
+    ["`bash -c true` unconfined (median)", "plain_ms", "ms"],
+    ["`bash -c true` confined (median)", "worker_ms", "ms"],
+    ["sandbox's cost per command", "worker_cost_ms", "ms", "≤ 5", atMost(5)],
+    ["cost with the helper process (no FFI)", "helper_cost_ms", "ms"],
+    ["probe at session start (in the background)", "open_ms", "ms"],
+    ["a session's first confined command", "first_ms", "ms"],
   ]);
   (all.project ?? []).forEach((p, i) =>
     rows.push({

@@ -10,7 +10,8 @@
  *   (search_bench.ts, 50,000 generated files; installs ripgrep when missing),
  *   undo around shell commands (undo_bench.ts), the start with nothing
  *   configured: looking for local servers (first_start_bench.ts), the
- *   report of a 10,000-session history (report_bench.ts).
+ *   report of a 10,000-session history (report_bench.ts), the commands'
+ *   sandbox (sandbox_bench.ts).
  *
  * `deno task bench --only e2e,xml` runs some of them and leaves RESULTS.md
  * alone. Run it on a quiet machine: the numbers are wall times.
@@ -31,6 +32,7 @@ import { benchSearch } from "./search_bench.ts";
 import { benchSecurity } from "./security_bench.ts";
 import { benchHistory, benchSessions } from "./session_bench.ts";
 import { benchUndo } from "./undo_bench.ts";
+import { benchSandbox } from "./sandbox_bench.ts";
 import { benchXml } from "./xml_bench.ts";
 
 const BENCHES = [
@@ -44,6 +46,7 @@ const BENCHES = [
   "undo",
   "firststart",
   "report",
+  "sandbox",
 ] as const;
 type Bench = typeof BENCHES[number];
 
@@ -91,6 +94,7 @@ async function runAll(only: Set<Bench>): Promise<{ rows: Row[]; failures: string
   await step("undo", benchUndo);
   await step("firststart", () => benchFirstStart());
   await step("report", () => benchReport());
+  await step("sandbox", benchSandbox);
   await step("search", () => benchSearch());
   const rows = [...(all.e2e ? e2eRows(all.e2e, all.e2eBundle ?? {}) : []), ...otherRows(all)];
   return { rows, failures };

@@ -60,6 +60,11 @@ const MODEL_OPTIONS: readonly OptionSpec[] = [
   ["--cwd <dir>", "working directory (default: the current one)"],
   ["--yes", "approve whatever the gates would ask about; blocked calls stay blocked"],
   ["--plan", "plan mode: read-only tools, a plan as the answer"],
+  [
+    "--sandbox <mode>",
+    "where commands may write: workspace-write (default), read-only or off",
+    oneOf(["workspace-write", "read-only", "off"] as const),
+  ],
   ["--no-session", "record no session file"],
   ["--dry-run", "change nothing: file changes stay in memory, commands are not run"],
   ["--step", "step through each tool call: run, skip, edit or abort (needs a terminal)"],

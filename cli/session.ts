@@ -39,6 +39,8 @@ import { tools } from "../core/tools/mod.ts";
 import { createProcessTable, installExitCleanup } from "../core/tools/process_table.ts";
 import { promptTools, setupSkills } from "../core/skills/setup.ts";
 import { createSkillHost } from "../core/skills/host.ts";
+import { openSessionSandbox, type YesNo } from "./session_sandbox.ts";
+import type { SandboxMode } from "../core/sandbox/policy.ts";
 
 /** How a session is opened (`ModeOptions`: debug, dry-run, step). */
 export interface SessionOptions extends ModeOptions {
@@ -48,6 +50,10 @@ export interface SessionOptions extends ModeOptions {
   record: boolean;
   /** `--yes`. */
   autoApprove: boolean;
+  /** `--sandbox` (default workspace-write). */
+  sandbox?: SandboxMode;
+  /** A yes/no question in the terminal (sandbox off, no sandbox, escalation); absent in `run`. */
+  yesNo?: YesNo;
   /** The approval prompt; null in `run` or without a terminal. */
   confirm: Confirm | null;
   /** Answers ask_followup_question. */
@@ -163,6 +169,11 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   });
   const processes = createProcessTable();
   const uninstall = installExitCleanup(processes);
+  const box = openSessionSandbox(
+    { ...o, dryRun: o.dryRun === true },
+    cwd,
+    () => mode === "plan",
+  );
   const files = createFileTracker();
   const env = new Map<string, string | null>();
   const approval = approvalGate({
@@ -173,7 +184,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   });
   const pipeline = new Pipeline({
     gates: [
-      modeGate(() => mode),
+      modeGate(() => mode, { readOnlyCommands: () => box.sandbox.mode !== "off" }),
       ...(skills ? [skillToolsGate(() => skills.active())] : []),
       securityGate({
         cwd,
@@ -182,6 +193,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
         config: security.config,
         readFile: async (p) => new TextDecoder().decode(await fs.readFile(p)),
       }),
+      ...(modes.dry ? [] : [box.gate]), // dry-run runs no command
       approval,
       ...modes.gates(),
     ],
@@ -195,6 +207,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     files,
     env,
     processes,
+    sandbox: box.sandbox,
     onOutput: o.onOutput,
     ask: o.ask,
     skills,
@@ -266,6 +279,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     async close() {
       await processes.killAll();
       uninstall();
+      await box.sandbox.dispose();
       await commandUndo?.dispose();
       await recorder.close();
       await logs?.dispose();

@@ -123,12 +123,50 @@ export interface ProcessInfo {
 
 /** Background processes of one session; all are stopped when minoc exits. */
 export interface ProcessTable {
-  start(command: string, cwd: string, env: Record<string, string>): ProcessInfo;
+  /** Starts `command`; `spawner` confines it (see {@link CommandSandbox}). */
+  start(
+    command: string,
+    cwd: string,
+    env: Record<string, string>,
+    spawner?: CommandSpawner | null,
+  ): ProcessInfo;
   list(): ProcessInfo[];
   /** The last `tail` lines of combined output (all when omitted). */
   output(id: string, tail?: number): string | null;
   kill(id: string): Promise<boolean>;
   killAll(): Promise<void>;
+}
+
+/** A process the exec tools started, confined or not. */
+export interface SpawnedProcess {
+  readonly pid: number;
+  readonly status: Promise<Deno.CommandStatus>;
+  readonly stdout: ReadableStream<Uint8Array>;
+  readonly stderr: ReadableStream<Uint8Array>;
+  /** The process no longer keeps minoc alive. */
+  unref(): void;
+}
+
+/** Starts one program with stdin closed, stdout and stderr piped, in a process group of its own. */
+export interface CommandSpawner {
+  spawn(
+    program: string,
+    args: string[],
+    options: { cwd: string; env: Record<string, string> },
+  ): SpawnedProcess;
+}
+
+/** The OS sandbox of a session's commands (`execute_command`, `start_process`), see `core/sandbox/`. */
+export interface CommandSandbox {
+  /** The spawner for the next command; null when commands run unconfined. Throws when the sandbox fails. */
+  spawner(): Promise<CommandSpawner | null>;
+  /** Paths outside the writable places that a failed confined command (`command`) was refused. */
+  refusedPaths(output: string, cwd: string, command?: string): Promise<string[]>;
+  /**
+   * Asks the user whether to run `command` again without the sandbox after
+   * `paths` were refused; always false without a terminal (`run --yes` never escalates).
+   */
+  escalate(command: string, paths: readonly string[]): Promise<boolean>;
 }
 
 /** What a tool sees while it runs. */
@@ -142,6 +180,8 @@ export interface ToolContext {
   /** Environment set by `set_env` (null = unset) for commands run later. */
   env: Map<string, string | null>;
   processes: ProcessTable;
+  /** The OS sandbox commands run in; absent = unconfined. */
+  sandbox?: CommandSandbox;
   /** Live output of a running command, for the terminal (not the model). */
   onOutput?(text: string): void;
   /** Answers `ask_followup_question`; in `run` it says no user is available. */

@@ -20,6 +20,7 @@ import { VERSION } from "../version.ts";
 import type { AgentSession } from "../session.ts";
 import { type CommonOptions, settingsFrom } from "./common.ts";
 import { handleSlash } from "./slash.ts";
+import { terminalYesNo } from "../prompt/yes_no.ts";
 
 const NO_USER = "No user is available to answer; decide yourself and continue.";
 
@@ -67,6 +68,8 @@ export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): 
     }),
     record: opts.session !== false,
     autoApprove: opts.yes === true,
+    sandbox: opts.sandbox,
+    yesNo: interactive ? terminalYesNo(io.out, c) : undefined,
     confirm: interactive
       ? terminalConfirm(io.out, c, () => current?.abort(), () => session?.approval)
       : null,

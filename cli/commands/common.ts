@@ -25,6 +25,8 @@ export interface CommonOptions extends SettingFlags {
   quiet?: true;
   /** `--dry-run`: file changes stay in memory, commands are not run. */
   dryRun?: true;
+  /** `--sandbox`. */
+  sandbox?: "workspace-write" | "read-only" | "off";
   /** `--step`: review each tool call before it runs (chat only). */
   step?: true;
   /** `--debug`: debug.log and per-phase timings. */

@@ -72,6 +72,8 @@ export async function doctor(io: CliIO, opts: DoctorOptions): Promise<number> {
   io.out(c.bold("minoc doctor") + "\n");
   const settings = await configCheck(opts, show);
   show(await sandboxCheck(settings?.allowUnconfinedScripts ?? false));
+  const { commandSandboxCheck } = await import("./doctor_sandbox.ts");
+  show(await commandSandboxCheck(settings?.sandbox ?? {}));
   if (settings) await serverChecks(settings, opts, show);
   const failed = checks.filter((k) => k.verdict === "fail").length;
   const warned = checks.filter((k) => k.verdict === "warn").length;
@@ -86,7 +88,7 @@ export async function doctor(io: CliIO, opts: DoctorOptions): Promise<number> {
 
 /** What confines skill scripts here (a warning when nothing does). */
 async function sandboxCheck(allowUnconfined: boolean): Promise<Check> {
-  const { confinement } = await import("../../core/skills/confine.ts");
+  const { confinement } = await import("../../core/sandbox/confine.ts");
   const c = await confinement();
   if (c.kind !== "none") {
     return { name: "sandbox", verdict: "pass", detail: `skill scripts confined by ${c.label}` };

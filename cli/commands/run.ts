@@ -70,6 +70,7 @@ export async function runCommand(io: CliIO, task: string, opts: RunOptions): Pro
     }),
     record: opts.session !== false,
     autoApprove: opts.yes === true,
+    sandbox: opts.sandbox,
     confirm: null,
     ask: () => Promise.resolve(NO_USER),
     emit: withProgress(progress, render),

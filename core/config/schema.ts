@@ -33,6 +33,13 @@ export const RetrySchema = z.strictObject({
   maxRetryAfterMs: int(0, 3_600_000),
 }).partial();
 
+/** `sandbox` in settings.json: the OS sandbox of commands (see core/sandbox/policy.ts). */
+export const SandboxSchema = z.strictObject({
+  writable: z.array(z.string().min(1, "must not be empty")),
+  network: z.enum(["on", "off"]),
+  unconfined: z.enum(["ask", "allow"]),
+}).partial();
+
 /** The zod schema of settings.json. */
 export const SettingsFileSchema = z.strictObject({
   $schema: z.string().optional(),
@@ -53,6 +60,7 @@ export const SettingsFileSchema = z.strictObject({
   maxTurns: int(1, 10_000).optional(),
   contextWindow: int(256, 100_000_000).optional(),
   allowUnconfinedScripts: z.boolean().optional(),
+  sandbox: SandboxSchema.optional(),
 });
 
 /** The values `maxTokensField` accepts. */

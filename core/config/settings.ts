@@ -17,7 +17,11 @@
 import type { ModelParams } from "../../interfaces/agent.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../llm/retry.ts";
 import { defaultQuirks, type ModelQuirks } from "./models.ts";
-import type { ModelEntry, ModelsFile, SettingsFile } from "./schema.ts";
+import type { ModelEntry, ModelsFile, SandboxSchema, SettingsFile } from "./schema.ts";
+import type { z } from "zod";
+
+/** `sandbox` in settings.json. */
+export type SandboxSettings = z.output<typeof SandboxSchema>;
 
 /** The OpenAI API, used when a key is given without a base URL. */
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
@@ -71,6 +75,8 @@ export interface Settings {
   modelQuirks: ModelQuirks;
   /** Run bash/sh skill scripts even where the operating system cannot confine their writes. */
   allowUnconfinedScripts: boolean;
+  /** The commands' sandbox, read from the user's own settings.json only (never a project's). */
+  sandbox: SandboxSettings;
 }
 
 /** Settings, or a message saying how to fix the configuration. */
@@ -153,6 +159,7 @@ export function mergeSettings(i: MergeInputs): MergeResult {
       maxTokensField: get<ModelQuirks["maxTokensField"]>("quirks.maxTokensField")!,
       streamOptions: get<boolean>("quirks.streamOptions")!,
     },
+    sandbox: i.files.at(-1)?.settings?.sandbox ?? {},
     ...(customInstructions === undefined ? {} : { customInstructions }),
   };
   sources.cwd ??= "default";
@@ -231,7 +238,7 @@ function envLayer(env: MergeInputs["env"], name: string, field: string): Layer {
 }
 
 function settingsLayer(f: FileLayer): Layer {
-  const { retry, $schema: _, apiKeyFile: _file, ...rest } = f.settings ?? {};
+  const { retry, $schema: _, apiKeyFile: _file, sandbox: _sandbox, ...rest } = f.settings ?? {};
   const values: Layer["values"] = { ...rest };
   for (const [k, v] of Object.entries(retry ?? {})) values[`retry.${k}`] = v;
   return { source: f.settingsPath, values };

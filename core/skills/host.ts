@@ -27,7 +27,7 @@ import { emptyMetrics, emptyUsage, type SkillMetrics, type SkillUsage } from "./
 import { DEFAULT_LIMITS, runSandboxed, type SandboxLimits } from "./sandbox.ts";
 import type { BackupStore } from "../history/backups.ts";
 import { keepBuild, MAX_KEPT_BYTES, recordBuild } from "./build_undo.ts";
-import { confinement } from "./confine.ts";
+import { confinement } from "../sandbox/confine.ts";
 import { describeRun } from "./script_result.ts";
 import { tokenCounter } from "./tokens.ts";
 

@@ -18,7 +18,7 @@
  */
 import { relative } from "node:path";
 import { killTree } from "../tools/shell.ts";
-import { confinement } from "./confine.ts";
+import { confinement } from "../sandbox/confine.ts";
 import { scriptEnv } from "./script_env.ts";
 import { type Interpreter, invocation, runtimeWritable, type SandboxDirs } from "./interpreters.ts";
 import { diffSnapshots, snapshot, type SnapshotDiff, undoCreated } from "./snapshot.ts";

@@ -11,9 +11,15 @@
  * @module
  */
 import { z } from "zod";
-import type { ToolContext, ToolResult } from "../../interfaces/tool.ts";
+import type {
+  CommandSpawner,
+  SpawnedProcess,
+  ToolContext,
+  ToolResult,
+} from "../../interfaces/tool.ts";
 import { defineTool, fail, ok } from "./define.ts";
 import { commandEnv, killTree, pumpOutput, spawnShell } from "./shell.ts";
+import { withEscalation } from "./sandbox_refusal.ts";
 
 /** Seconds a command may run when the call gives no timeout. */
 export const DEFAULT_TIMEOUT_S = 120;
@@ -57,11 +63,19 @@ export const executeCommand = defineTool<Args>({
 
 type Ending = "exited" | "timeout" | "cancelled";
 
-async function runCommand(args: Args, ctx: ToolContext): Promise<ToolResult> {
+function runCommand(args: Args, ctx: ToolContext): Promise<ToolResult> {
+  return withEscalation(args.command, ctx, (spawner) => runOnce(args, ctx, spawner));
+}
+
+async function runOnce(
+  args: Args,
+  ctx: ToolContext,
+  spawner: CommandSpawner | null,
+): Promise<ToolResult> {
   if (ctx.signal.aborted) return fail("cancelled", "The command was cancelled before it started");
-  let child: Deno.ChildProcess;
+  let child: SpawnedProcess;
   try {
-    child = spawnShell(args.command, { cwd: ctx.cwd, env: commandEnv(ctx.env) });
+    child = spawnShell(args.command, { cwd: ctx.cwd, env: commandEnv(ctx.env), spawner });
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     return fail("spawn_failed", `Cannot start the command in "${ctx.cwd}": ${why}`);
@@ -89,7 +103,7 @@ async function runCommand(args: Args, ctx: ToolContext): Promise<ToolResult> {
 
 /** Resolves with how the command ended: by itself, by timeout or cancelled. */
 function waitForEnd(
-  child: Deno.ChildProcess,
+  child: SpawnedProcess,
   timeoutMs: number,
   signal: AbortSignal,
 ): Promise<Ending> {

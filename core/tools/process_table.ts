@@ -58,8 +58,8 @@ export function createProcessTable(options: ProcessTableOptions = {}): LocalProc
   const running = () => [...entries.values()].filter((e) => !e.drained || e.info.exitCode === null);
 
   return {
-    start(command, cwd, env) {
-      const child = spawnShell(command, { cwd, env });
+    start(command, cwd, env, spawner) {
+      const child = spawnShell(command, { cwd, env, spawner });
       child.unref();
       const info: ProcessInfo = {
         id: `p${next++}`,

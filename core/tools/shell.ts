@@ -18,6 +18,8 @@
  */
 import { withoutCredentials } from "./child_env.ts";
 
+import type { CommandSpawner, SpawnedProcess } from "../../interfaces/tool.ts";
+
 /** The program and arguments that run one command line. */
 export interface ShellInvocation {
   cmd: string;
@@ -94,6 +96,8 @@ export interface SpawnOptions {
   cwd: string;
   /** The complete environment of the command. */
   env: Record<string, string>;
+  /** Starts it confined by the OS sandbox (see `core/sandbox/`); absent or null = unconfined. */
+  spawner?: CommandSpawner | null;
 }
 
 /**
@@ -101,8 +105,9 @@ export interface SpawnOptions {
  * stdin closed, stdout and stderr piped. Throws when it cannot start (for
  * example a missing `cwd`).
  */
-export function spawnShell(command: string, options: SpawnOptions): Deno.ChildProcess {
+export function spawnShell(command: string, options: SpawnOptions): SpawnedProcess {
   const shell = shellInvocation(command);
+  if (options.spawner) return options.spawner.spawn(shell.cmd, shell.args, options);
   return new Deno.Command(shell.cmd, {
     args: shell.args,
     cwd: options.cwd,
@@ -121,7 +126,7 @@ export function spawnShell(command: string, options: SpawnOptions): Deno.ChildPr
  * `onText` in arrival order. Resolves when both streams end.
  */
 export async function pumpOutput(
-  child: Deno.ChildProcess,
+  child: Pick<SpawnedProcess, "stdout" | "stderr">,
   onText: (text: string) => void,
 ): Promise<void> {
   const pump = async (stream: ReadableStream<Uint8Array>) => {

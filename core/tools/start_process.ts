@@ -9,6 +9,7 @@ import type { ProcessInfo, ToolContext, ToolResult } from "../../interfaces/tool
 import { defineTool, fail, ok } from "./define.ts";
 import { describeProcess } from "./process_table.ts";
 import { commandEnv } from "./shell.ts";
+import { refusalNote } from "./sandbox_refusal.ts";
 
 /** How long to watch a new process for an early exit before answering. */
 const SETTLE_MS = 500;
@@ -35,7 +36,8 @@ export const startProcess = defineTool<Args>({
 async function start(args: Args, ctx: ToolContext): Promise<ToolResult> {
   let info: ProcessInfo;
   try {
-    info = ctx.processes.start(args.command, ctx.cwd, commandEnv(ctx.env));
+    const spawner = await ctx.sandbox?.spawner();
+    info = ctx.processes.start(args.command, ctx.cwd, commandEnv(ctx.env), spawner);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     return fail("spawn_failed", `Cannot start the command in "${ctx.cwd}": ${why}`);
@@ -44,7 +46,8 @@ async function start(args: Args, ctx: ToolContext): Promise<ToolResult> {
   const early = ctx.processes.output(info.id, EARLY_LINES) ?? "";
   const shown = early === "" ? "(no output yet)" : early;
   if (now.exitCode !== null) {
-    const text = `Process ${describeProcess(now)}\nOutput:\n${shown}`;
+    const note = now.exitCode === 0 ? "" : await refusalNote(early, args.command, ctx);
+    const text = `Process ${describeProcess(now)}\nOutput:\n${shown}${note}`;
     return now.exitCode === 0
       ? ok(text, `${now.id} exited at once (code 0)`)
       : fail("exit_code", text, `${now.id} exited at once (code ${now.exitCode})`);

@@ -39,6 +39,7 @@ Deno.test("doctor: a good server passes every check and exits 0", async () => {
   assert.deepEqual(verdicts(r.stdout), {
     config: "pass",
     sandbox: "pass",
+    commands: "pass",
     server: "pass",
     models: "pass",
     "tool call": "pass",
@@ -50,7 +51,7 @@ Deno.test("doctor: a good server passes every check and exits 0", async () => {
   assert.match(r.stdout, /parsed read_file in \d+/);
   assert.match(r.stdout, /"m" is listed \(2: m, other\)/);
   assert.match(r.stdout, /came back whole: the model repeated the code; the server counted/);
-  assert.match(r.stdout, /Verdict: ready \(8 passed\)/);
+  assert.match(r.stdout, /Verdict: ready \(9 passed\)/);
   const [probe, long] = server.requests.filter((q) => q.path.endsWith("/chat/completions"));
   assert.equal(probe.body.stream, true);
   assert.match(probe.body.messages[0].content, /<read_file>/);
@@ -70,7 +71,7 @@ Deno.test("doctor: no usage reporting is a warning, and the echo alone proves th
   assert.equal(v.usage, "warn");
   assert.equal(v.context, "pass");
   assert.match(r.stdout, /reports no token usage/);
-  assert.match(r.stdout, /Verdict: ready \(7 passed, 1 with warnings\)/);
+  assert.match(r.stdout, /Verdict: ready \(8 passed, 1 with warnings\)/);
 });
 
 Deno.test("doctor: a long prompt the server cut fails the context check with the likely window", async () => {
@@ -89,7 +90,7 @@ Deno.test("doctor: a long prompt the server cut fails the context check with the
     r.stdout,
     /context window is probably about 2,048 tokens, not the 128,000 configured/,
   );
-  assert.match(r.stdout, /Verdict: not ready, 1 of 8 checks failed/);
+  assert.match(r.stdout, /Verdict: not ready, 1 of 9 checks failed/);
 });
 
 Deno.test("doctor: a reply without a tool call fails; --context-tokens 0 skips the long prompt", async () => {
@@ -113,6 +114,7 @@ Deno.test("doctor: a server that is down fails and skips the checks that need it
   assert.deepEqual(verdicts(r.stdout), {
     config: "pass",
     sandbox: "pass",
+    commands: "pass",
     server: "FAIL",
     models: "skip",
     "tool call": "skip",

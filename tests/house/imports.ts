@@ -19,6 +19,7 @@ export const LAYERS: readonly string[] = [
   "core/history",
   "core/permission",
   "core/tools",
+  "core/sandbox",
   "core/protocol",
   "interfaces",
 ];

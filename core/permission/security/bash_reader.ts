@@ -63,6 +63,12 @@ class BashWalker implements WordEnv {
     return this.visitChildren(node) ?? literal("", "bash");
   }
 
+  /** `${x@P}` expands x's value as a prompt, running the substitutions in it. */
+  prompt(name: string): Source {
+    const value = this.rc.vars.get(name);
+    return this.rc.read(value ?? `eval "$${name}"`, "bash", { sameScope: true });
+  }
+
   visit(node: Node, stdin: Source | null = null, pipeline?: string): Source | undefined {
     switch (node.type) {
       case "command":
@@ -105,12 +111,13 @@ class BashWalker implements WordEnv {
     return node ? wordOf(node, this) : undefined;
   }
 
-  /** An unquoted `$X` or `$(…)` is split on blanks, as bash does. */
+  /** An unquoted `$X` or `$(…)` is split on IFS (blanks unless set), as bash does. */
   private split(node: Node): Word[] {
     const w = wordOf(node, this);
     const unquoted = /^(simple_expansion|expansion|command_substitution)$/.test(node.type);
-    if (!unquoted || !w.literal || !/\s/.test(w.text.trim())) return [w];
-    return w.text.trim().split(/\s+/).map((text) => ({ text, literal: true, sources: [] }));
+    const parts = unquoted && w.literal ? splitIfs(w.text, this.rc.vars.get("IFS")) : [w.text];
+    if (parts.length < 2) return [w];
+    return parts.map((text) => ({ text, literal: true, sources: [] }));
   }
 
   private pipeline(node: Node, first: Source | null = null): Source | undefined {
@@ -258,4 +265,11 @@ function isWordLike(node: Node): boolean {
   ]
     .includes(node.type) ||
     node.type === "command_substitution" || node.type === "process_substitution";
+}
+
+/** Fields of an unquoted expansion: split on the characters of IFS (space, tab, newline unset). */
+function splitIfs(text: string, ifs = " \t\n"): string[] {
+  if (ifs === "") return [text];
+  const chars = [...ifs].map((c) => c.replace(/[\\\]^-]/g, "\\$&")).join("");
+  return text.split(new RegExp(`[${chars}]+`)).filter((f) => f !== "");
 }

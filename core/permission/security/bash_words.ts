@@ -17,6 +17,8 @@ export interface WordEnv {
   origin(name: string): Source | undefined;
   /** Reads a `$(…)`, backtick or `<(…)` body as code; returns its output. */
   substitute(node: Node): Source;
+  /** `${name@P}`: reads the variable's value as a prompt string (its substitutions run). */
+  prompt?(name: string): Source;
 }
 
 /**
@@ -72,6 +74,11 @@ function joinParts(parts: Node[], env: WordEnv, quoted: boolean): Word {
 }
 
 function expansion(node: Node, env: WordEnv): Word {
+  const promptOf = /^\$\{([A-Za-z_]\w*)@P\}$/.exec(node.text);
+  if (promptOf && env.prompt) {
+    const out = env.prompt(promptOf[1]);
+    return { text: node.text, literal: false, sources: [out] };
+  }
   const inner = node.namedChildren.filter((c) => c !== null);
   const simple = inner.length === 1 &&
     (inner[0].type === "variable_name" || inner[0].type === "special_variable_name");

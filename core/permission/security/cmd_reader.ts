@@ -66,7 +66,7 @@ function statement(
   rc: ReadContext,
   pipe: string,
 ): Source | undefined {
-  const rest = skipControl(tokens, rc);
+  const rest = commandInQuotes(skipControl(tokens, rc));
   if (rest.length === 0) return undefined;
   const head = rest[0].type === "word"
     ? cmdWord(rest[0].raw, rc).text.replace(/^@+/, "").toLowerCase()
@@ -103,6 +103,25 @@ function statement(
   }
   return emit({ shell: "cmd", words, text: render(rest), writes, stdin: input, pipeline: pipe }, rc)
     .out;
+}
+
+/** `for /f %i in ('rd /s /q x') do …` runs the command in the quotes (backquotes with usebackq). */
+function commandInQuotes(rest: CmdToken[]): CmdToken[] {
+  const first = rest[0];
+  const last = rest.at(-1);
+  if (first?.type !== "word" || last?.type !== "word") return rest;
+  const q = first.raw[0];
+  if (
+    (q !== "'" && q !== "`") || !last.raw.endsWith(q) || (rest.length === 1 && first.raw.length < 2)
+  ) {
+    return rest;
+  }
+  const out = rest.map((t) => ({ ...t }));
+  const head = out[0] as CmdToken & { type: "word" };
+  head.raw = head.raw.slice(1);
+  const tail = out.at(-1) as CmdToken & { type: "word" };
+  tail.raw = tail.raw.slice(0, -1);
+  return out.filter((t) => t.type !== "word" || t.raw !== "");
 }
 
 /** `%X%` holding `rd /s /q C:\` becomes several words, as cmd expands before it splits. */

@@ -69,7 +69,10 @@ export function startProcess(seg: Segment, rc: ReadContext, emit: Emit): void {
   if (at >= 0) {
     const glued = /:(.+)$/.exec(seg.args[at].text);
     if (glued) listed.push({ ...seg.args[at], text: glued[1] });
-    for (let i = at + 1; i < seg.args.length && !/^-[A-Za-z]/.test(seg.args[i].text); i++) {
+    // The first value is taken even when it looks like a parameter (`-ArgumentList '-c …'`).
+    let i = at + 1;
+    if (!glued && i < seg.args.length) listed.push(seg.args[i++]);
+    for (; i < seg.args.length && !/^-[A-Za-z]/.test(seg.args[i].text); i++) {
       listed.push(seg.args[i]);
     }
   }

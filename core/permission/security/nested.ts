@@ -13,10 +13,12 @@ import { worst } from "./sources.ts";
 import type { Segment, ShellKind, Word } from "./types.ts";
 
 import { type Emit, find, joinWords, startProcess, xargs } from "./derived.ts";
+import { hiddenExecution, libraryCalls } from "./hidden.ts";
 
 /** Follows the code `seg` runs; sets `seg.code` when that code is not known now. */
 export function runNested(seg: Segment, rc: ReadContext, emit: Emit): void {
   const n = seg.name;
+  hiddenExecution(seg, rc);
   if (POSIX_SHELLS.has(n)) posixShell(seg, rc);
   else if (POWERSHELLS.has(n)) powershell(seg, rc);
   else if (n === "cmd") cmdShell(seg, rc);
@@ -169,6 +171,7 @@ function interpreter(seg: Segment, rc: ReadContext): void {
     return;
   }
   if (code && /^(perl|ruby|php)/.test(seg.name)) backticks(code.text, rc);
+  if (code) libraryCalls(seg, code.text, rc);
   if (code) return shellStrings(code.text, rc);
   if (i >= 0) return;
   const script = seg.args.find((a) => !a.text.startsWith("-"));

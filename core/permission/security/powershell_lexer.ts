@@ -77,8 +77,9 @@ export function lexChecked(source: string): { tokens: PsToken[]; unterminated: b
     else if (c === "\n" || c === "\r") out.push({ type: "op", op: "\n" }), i++;
     else if (two === "&&" || two === "||") out.push({ type: "op", op: two }), i += 2;
     else if (c === ";" || c === "|" || c === "&" || c === ",") out.push({ type: "op", op: c }), i++;
-    else if (c === "." && /\s/.test(s[i + 1] ?? " ")) out.push({ type: "op", op: "." }), i++;
-    else if (c === "}" || c === ")") i++;
+    else if (c === "." && /\s/.test(s[i + 1] ?? " ") && atCommandStart(out)) {
+      out.push({ type: "op", op: "." }), i++;
+    } else if (c === "}" || c === ")") i++;
     else if (
       c === "(" || c === "{" ||
       ((c === "$" || c === "@") && (s[i + 1] === "(" || (c === "@" && s[i + 1] === "{")))
@@ -278,4 +279,10 @@ function lineEnd(s: string, i: number): number {
 function indexAfter(s: string, needle: string, from: number): number {
   const n = s.indexOf(needle, from);
   return n < 0 ? s.length : n + needle.length;
+}
+
+/** Dot-sourcing (`. ./x.ps1`) only starts a command; elsewhere `.` is an argument (`git add .`). */
+function atCommandStart(out: readonly PsToken[]): boolean {
+  const last = out.at(-1);
+  return last === undefined || (last.type === "op" && /^(\n|;|\||&&|\|\||&)$/.test(last.op));
 }

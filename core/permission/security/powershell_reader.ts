@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { dotnetCommands } from "./powershell_dotnet.ts";
 import { addFinding, type ReadContext } from "./context.ts";
 import { emit } from "./expand.ts";
 import { lexChecked, lexPowerShell, type PsPart, type PsToken } from "./powershell_lexer.ts";
@@ -170,6 +171,7 @@ function expression(tokens: PsToken[], rc: ReadContext): Source {
   const writes = redirectTargets(tokens, rc);
   if (writes.length > 0) emit({ shell: "powershell", words: [], text, writes, stdin: null }, rc);
   const inner = readGroups(tokens, rc);
+  for (const c of dotnetCommands(text)) rc.read(c.text, c.shell, {});
   const words = tokens.filter((t) => t.type === "word").map((t) =>
     wordOf(t as PsToken & { type: "word" }, rc)
   );

@@ -8,6 +8,7 @@ import { readBash } from "./bash_reader.ts";
 import { readCmd } from "./cmd_reader.ts";
 import { addFinding, MAX_DEPTH, type ReadContext } from "./context.ts";
 import { readPowerShell } from "./powershell_reader.ts";
+import { spawnLoop } from "./loops.ts";
 import { bashParser } from "./tree_sitter.ts";
 import type { Finding, RuleContext, Segment, ShellKind, Source } from "./types.ts";
 
@@ -51,6 +52,8 @@ export async function readCommand(
     },
   };
   const dispatch = (text: string, dialect: ShellKind): Source => {
+    const loop = spawnLoop(text, dialect);
+    if (loop) addFinding(rc, "fork-bomb", loop, text);
     if (dialect === "bash") return readBash(parser, text, rc);
     if (dialect === "powershell") return readPowerShell(text, rc);
     return readCmd(text, rc);

@@ -7,7 +7,7 @@
  */
 import { cmdSwitch, hasOption, lowerArgs, operands, psValues } from "../flags.ts";
 import { resolvedPath } from "../paths.ts";
-import type { RuleContext, Segment } from "../types.ts";
+import type { RuleContext, Segment, Word } from "../types.ts";
 import { defineRule, EDITORS, gitCommand, verb, writeTargets } from "./helpers.ts";
 import { registryWrite } from "./machine.ts";
 
@@ -16,7 +16,7 @@ export const gitHistory = defineRule(
   "git-history",
   "warn",
   "high",
-  "Rewriting or discarding git history: push --force, reset --hard, clean -f, branch -D, checkout -f, filter-branch, stash clear",
+  "Rewriting or discarding git history or work: push --force, reset --hard, clean -f, branch -D, checkout -f, checkout -- <paths>, restore, filter-branch, stash clear",
   (seg) => {
     const g = gitCommand(seg);
     if (!g) return null;
@@ -30,6 +30,7 @@ export const gitHistory = defineRule(
       (g.sub === "branch" &&
         (has("D", []) || has("dm", ["delete", "move"]) && has("f", ["force"]))) ||
       ((g.sub === "checkout" || g.sub === "switch") && has("f", ["force", "discard-changes"])) ||
+      discardsChanges(g.sub, r) ||
       (g.sub === "stash" && /^(clear|drop)$/.test(operands(r)[0]?.text ?? "")) ||
       (g.sub === "reflog" && /^(expire|delete)$/.test(operands(r)[0]?.text ?? "")) ||
       (g.sub === "update-ref" && has("d", [])) ||
@@ -37,6 +38,16 @@ export const gitHistory = defineRule(
     return found ? `Rewrites or discards git history: ${seg.text}` : null;
   },
 );
+
+/** `git checkout [--] <paths>` and `git restore <paths>` (not only --staged) throw away edits. */
+function discardsChanges(sub: string, rest: Word[]): boolean {
+  const t = rest.map((w) => w.text);
+  if (sub === "checkout") return t.includes("--") || (t.length > 0 && t.every((x) => x === "."));
+  if (sub !== "restore") return false;
+  const staged = t.some((x) => /^(-S|--staged)$/.test(x));
+  const worktree = t.some((x) => /^(-W|--worktree)$/.test(x));
+  return operands(rest).length > 0 && (!staged || worktree);
+}
 
 const PUBLISH_VERBS: Record<string, RegExp> = {
   npm: /^(publish|unpublish|deprecate)$/,

@@ -29,6 +29,7 @@ import {
 } from "./network.ts";
 import { diskWrite, privilegeEscalation, shutdown, systemFiles } from "./system.ts";
 import { secretFiles } from "./secrets.ts";
+import { clearLogs, machinePolicy } from "./logs.ts";
 
 const never = () => null;
 
@@ -75,6 +76,8 @@ export const BUILTIN_RULES: readonly Rule[] = [
   bootConfig,
   shutdown,
   machineConfig,
+  machinePolicy,
+  clearLogs,
   STRUCTURAL[0],
   STRUCTURAL[1],
   gitHistory,

@@ -1,8 +1,8 @@
 /**
  * The `__confine` helper: a short-lived minoc process that confines itself
  * with Landlock and becomes the skill script's interpreter. minoc starts it
- * as `minoc __confine --write <dir>… --write-file <file>… -- <program> <args>…`
- * (from source: `deno run --allow-ffi core/skills/confine_entry.ts …`), or
+ * as `minoc __confine --write <dir>… --write-file <file>… [--no-network] -- <program> <args>…`
+ * (from source: `deno run --allow-ffi core/sandbox/confine_entry.ts …`), or
  * `minoc __confine --probe` to learn whether Landlock works here.
  *
  * Exit codes (only when the program could not be started): 2 bad usage,
@@ -37,11 +37,19 @@ export function confineMain(
   }
   const dirs: string[] = [];
   const files: string[] = [];
+  let noNetwork = false;
   let i = 0;
   for (; i < args.length && args[i] !== "--"; i += 2) {
+    if (args[i] === "--no-network") {
+      noNetwork = true;
+      i--;
+      continue;
+    }
     const [flag, value] = [args[i], args[i + 1]];
     if (value === undefined || (flag !== "--write" && flag !== "--write-file")) {
-      err(`minoc __confine: expected --write <dir>, --write-file <file> or --, got "${flag}"\n`);
+      err(
+        `minoc __confine: expected --write <dir>, --write-file <file>, --no-network or --, got "${flag}"\n`,
+      );
       return CONFINE_EXIT.usage;
     }
     (flag === "--write" ? dirs : files).push(value);
@@ -52,7 +60,7 @@ export function confineMain(
     return CONFINE_EXIT.usage;
   }
   try {
-    const problem = confineAndExec({ dirs, files }, argv);
+    const problem = confineAndExec({ dirs, files, noNetwork }, argv);
     err(`minoc sandbox: ${problem}\n`);
     return /No such file/.test(problem) ? CONFINE_EXIT.notFound : CONFINE_EXIT.failed;
   } catch (e) {

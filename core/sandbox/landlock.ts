@@ -7,8 +7,10 @@
  * restricted. Landlock needs no privileges (Linux 5.13 or newer, when the
  * kernel has it enabled).
  *
- * Only the `__confine` helper process (confine_main.ts) loads this module:
- * the calling process is replaced, never minoc itself.
+ * Two users: the `__confine` helper process (confine_main.ts), which
+ * confines itself and becomes the program, and the confined spawner's
+ * worker thread (spawn_worker.ts), which confines only itself and then
+ * starts commands. minoc's main thread is never confined.
  *
  * @example
  * ```ts
@@ -47,6 +49,7 @@ const SYMBOLS = {
   restrict: { name: "syscall", parameters: ["i64", "i64", "u32"], result: "i64" },
   prctl: { parameters: ["i32", "u64", "u64", "u64", "u64"], result: "i32" },
   open: { parameters: ["buffer", "i32"], result: "i32" },
+  close: { parameters: ["i32"], result: "i32" },
   execvp: { parameters: ["buffer", "buffer"], result: "i32" },
   strerror: { parameters: ["i32"], result: "pointer" },
   __errno_location: { parameters: [], result: "pointer" },
@@ -88,18 +91,41 @@ function lastError(c: Libc): string {
 
 const cString = (s: string) => new TextEncoder().encode(s + "\0");
 
+/** Landlock's TCP rights (ABI 4): bind and connect. */
+const NET_TCP = 1n | 2n;
+/** Landlock's scopes (ABI 6): abstract unix sockets and signals outside the sandbox. */
+const SCOPES = 1n | 2n;
+
+/** What a confined thread may still do. */
+export interface Policy extends Writable {
+  /** Refuse TCP bind and connect (needs Landlock ABI 4; see {@link networkConfinable}). */
+  noNetwork?: boolean;
+}
+
+/** Whether this kernel's Landlock can refuse TCP connections (ABI 4 or newer). */
+export function networkConfinable(abi: number): boolean {
+  return abi >= 4;
+}
+
 /**
- * Confines this thread to `writable` and runs `argv` (the program is looked
- * up on PATH) in place of this process. Returns a message only on failure.
+ * Confines the calling thread (and every process it starts from now on) to
+ * `policy`. Returns a message on failure, null on success. Used by the
+ * `__confine` helper before `execvp` and by the confined spawner's worker
+ * thread, never by minoc's main thread.
  */
-export function confineAndExec(writable: Writable, argv: readonly string[]): string {
-  if (argv.length === 0) return "no program to run";
+export function confineThread(policy: Policy): string | null {
   const c = open();
   const abi = landlockAbi();
   if (abi === 0) return "Landlock is not available in this kernel";
+  if (policy.noNetwork && !networkConfinable(abi)) {
+    return `this kernel's Landlock (ABI ${abi}) cannot refuse network connections (ABI 4 needed)`;
+  }
   const handled = WRITES_V1 | (abi >= 2 ? REFER : 0n) | (abi >= 3 ? TRUNCATE : 0n);
-  const attr = new BigUint64Array([handled]);
-  const ruleset = c.ruleset(SYS.create, Deno.UnsafePointer.of(attr), 8n, 0);
+  // From ABI 6 a confined process can neither signal processes outside the sandbox (minoc, the
+  // user's editor) nor reach abstract unix sockets.
+  const attr = new BigUint64Array([handled, policy.noNetwork ? NET_TCP : 0n, SCOPES]);
+  const size = abi >= 6 ? 24n : abi >= 4 ? 16n : 8n;
+  const ruleset = c.ruleset(SYS.create, Deno.UnsafePointer.of(attr), size, 0);
   if (ruleset < 0n) return `cannot create a Landlock ruleset: ${lastError(c)}`;
   const allow = (path: string, access: bigint): string | null => {
     const fd = c.open(cString(path), O_PATH | O_CLOEXEC);
@@ -108,22 +134,34 @@ export function confineAndExec(writable: Writable, argv: readonly string[]): str
     rule.setBigUint64(0, access, true);
     rule.setInt32(8, fd, true);
     const r = c.addRule(SYS.addRule, ruleset, RULE_PATH_BENEATH, Deno.UnsafePointer.of(rule), 0);
+    c.close(fd);
     return r < 0n ? `cannot allow writes to "${path}": ${lastError(c)}` : null;
   };
-  for (const dir of writable.dirs) {
+  for (const dir of policy.dirs) {
     const problem = allow(dir, handled);
     if (problem) return problem;
   }
-  for (const file of writable.files) {
+  for (const file of policy.files) {
     const problem = allow(file, handled & (WRITE_FILE | TRUNCATE));
     if (problem) return problem;
   }
   if (c.prctl(PR_SET_NO_NEW_PRIVS, 1n, 0n, 0n, 0n) !== 0) {
     return `cannot set no_new_privs: ${lastError(c)}`;
   }
-  if (c.restrict(SYS.restrictSelf, ruleset, 0) < 0n) {
-    return `cannot apply the Landlock ruleset: ${lastError(c)}`;
-  }
+  const applied = c.restrict(SYS.restrictSelf, ruleset, 0);
+  c.close(Number(ruleset));
+  return applied < 0n ? `cannot apply the Landlock ruleset: ${lastError(c)}` : null;
+}
+
+/**
+ * Confines this thread to `policy` and runs `argv` (the program is looked
+ * up on PATH) in place of this process. Returns a message only on failure.
+ */
+export function confineAndExec(policy: Policy, argv: readonly string[]): string {
+  if (argv.length === 0) return "no program to run";
+  const problem = confineThread(policy);
+  if (problem) return problem;
+  const c = open();
   const words = argv.map(cString);
   const pointers = new BigUint64Array(words.length + 1);
   words.forEach((w, i) => pointers[i] = BigInt(Deno.UnsafePointer.value(Deno.UnsafePointer.of(w))));

@@ -21,7 +21,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import type { Writable } from "./landlock.ts";
+import type { Policy } from "./landlock.ts";
 
 /** A way to confine a process, or why there is none. */
 export type Confinement =
@@ -30,7 +30,7 @@ export type Confinement =
     /** Shown to the user: `Landlock (ABI 7)`. */
     label: string;
     /** The process to start instead of `program args`. */
-    wrap(program: string, args: readonly string[], writable: Writable): Started;
+    wrap(program: string, args: readonly string[], policy: Policy): Started;
   }
   | { kind: "none"; reason: string };
 
@@ -78,6 +78,7 @@ async function probe(): Promise<Confinement> {
           ...helper.args,
           ...writable.dirs.flatMap((d) => ["--write", d]),
           ...writable.files.flatMap((f) => ["--write-file", f]),
+          ...(writable.noNetwork ? ["--no-network"] : []),
           "--",
           program,
           ...args,
@@ -97,7 +98,7 @@ export function helperCommand(): Started {
   if (Deno.build.standalone) return { program: Deno.execPath(), args: ["__confine"] };
   const flags = ["run", "--allow-ffi", "--no-prompt", "--no-config", "--quiet"];
   const here = import.meta.url;
-  if (here.startsWith("file:") && here.endsWith("/core/skills/confine.ts")) {
+  if (here.startsWith("file:") && here.endsWith("/core/sandbox/confine.ts")) {
     const entry = fileURLToPath(new URL("./confine_entry.ts", here));
     return { program: Deno.execPath(), args: [...flags, entry] };
   }
@@ -122,7 +123,11 @@ async function seatbelt(): Promise<Confinement> {
         ...writable.dirs.map((d) => `(subpath ${q(d)})`),
         ...writable.files.map((f) => `(literal ${q(f)})`),
       ].join(" ");
-      const profile = `(version 1)(allow default)(deny file-write*)(allow file-write* ${allowed})`;
+      const net = writable.noNetwork
+        ? "(deny network-outbound (remote ip))(deny network-bind)"
+        : "";
+      const profile =
+        `(version 1)(allow default)(deny file-write*)(allow file-write* ${allowed})${net}`;
       return { program: tool, args: ["-p", profile, program, ...args] };
     },
   };
