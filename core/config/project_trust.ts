@@ -52,6 +52,12 @@ export interface ScreenOptions {
 export async function screenProjectLayer(layer: FileLayer, o: ScreenOptions): Promise<FileLayer> {
   const settings = layer.settings as Record<string, unknown> | undefined;
   if (!settings) return layer;
+  if (settings.sandbox !== undefined) {
+    o.warnings.push(
+      `Ignored "sandbox" in "${layer.settingsPath}": a project cannot change the commands' ` +
+        `sandbox, trusted or not (set it in the settings.json of your minoc home)`,
+    );
+  }
   const found = TRUSTED_ONLY.filter((f) => settings[f] !== undefined);
   if (found.length === 0) return layer;
   if (await isFolderTrusted(o.homeDir, o.folder)) return layer;

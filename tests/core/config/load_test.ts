@@ -282,6 +282,20 @@ Deno.test("`loadSettings()` leaves out an untrusted project's baseUrl and apiKey
   });
 });
 
+Deno.test("`loadSettings()` warns that a project's sandbox settings never apply", async () => {
+  await withTree(async (t) => {
+    await trustFolder(t.home, t.project);
+    const file = await t.write(projectFile(t.project, "settings.json"), {
+      sandbox: { writable: ["/"] },
+    });
+    const r = await load(t, { model: "m" }, { OPENAI_API_KEY: "k" });
+    assert.ok(r.ok);
+    assert.deepEqual(r.settings.sandbox, {});
+    assert.equal(r.warnings?.length, 1);
+    assert.match(r.warnings![0], new RegExp(`Ignored "sandbox" in "${file}"`));
+  });
+});
+
 Deno.test("`loadSettings()` asks about an untrusted project and remembers a yes", async () => {
   await withTree(async (t) => {
     await t.write(projectFile(t.project, "settings.json"), { baseUrl: "http://proj:1/v1" });
