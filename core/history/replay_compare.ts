@@ -16,8 +16,12 @@ export interface Difference {
   today: string;
 }
 
-/** Gates that only say how replay runs; their verdicts are not compared. */
-const IGNORED_GATES = new Set(["dry-run"]);
+/**
+ * Gates whose verdicts are not compared: dry-run only says how replay runs,
+ * and the sandbox's verdict depends on the machine and mode it ran on, not
+ * on the call (replay runs no command).
+ */
+const IGNORED_GATES = new Set(["dry-run", "sandbox"]);
 
 const DENIED_PREFIX = "The user denied this call: ";
 
@@ -74,7 +78,7 @@ export function verdictText(v: Verdict): string {
   return `${v.gate} ${v.action}${v.rule ? ` (${v.rule})` : ""}`;
 }
 
-/** The verdicts that are compared: every gate's but dry-run's. */
+/** The verdicts that are compared: every gate's but dry-run's and the sandbox's. */
 export function comparedVerdicts(vs: readonly Verdict[]): Verdict[] {
   return vs.filter((v) => !IGNORED_GATES.has(v.gate));
 }
