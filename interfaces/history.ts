@@ -22,6 +22,10 @@ export interface SessionMessage {
   usage?: Usage;
   /** assistant: milliseconds from request to the reply's end. */
   durationMs?: number;
+  /** assistant: the tool-call dialect the reply was parsed from (e.g. "canonical", "hermes_json"). */
+  dialect?: string;
+  /** assistant: the reply's reasoning text (from `<think>` or a reasoning delta field). */
+  reasoning?: string;
   /** tool_call: the parsed call. */
   call?: ToolCall;
   /** tool_call: every gate's verdict, in order. */

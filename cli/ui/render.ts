@@ -8,6 +8,7 @@ import type { AgentEvent, Outcome } from "../../interfaces/agent.ts";
 import type { Palette } from "./colors.ts";
 import { MarkdownStream } from "./markdown.ts";
 import { formatCount, tokensLine } from "./tokens_line.ts";
+import { REASONING, type ReasoningDisplay, ReasoningFold } from "./reasoning_view.ts";
 
 /** Where and how to render. */
 export interface RenderTarget {
@@ -19,6 +20,8 @@ export interface RenderTarget {
   quiet?: boolean;
   /** Render prose as Markdown while it streams (for a colour terminal). */
   markdown?: boolean;
+  /** Reasoning display (default: the process-wide one, folded). */
+  reasoning?: ReasoningDisplay;
 }
 
 /** Returns an event handler that renders to `target`. */
@@ -27,6 +30,7 @@ export function createRenderer(target: RenderTarget): (event: AgentEvent) => voi
   let atLineStart = true;
   let liveLine = false;
   const md = target.markdown ? new MarkdownStream(c) : null;
+  const fold = new ReasoningFold(target.reasoning ?? REASONING, c, target.tty);
   const write = (text: string) => {
     if (text === "") return;
     clearLive();
@@ -42,6 +46,11 @@ export function createRenderer(target: RenderTarget): (event: AgentEvent) => voi
     liveLine = false;
   }
   return (ev: AgentEvent) => {
+    if (ev.type === "reasoning") {
+      if (!fold.open && !atLineStart) write("\n");
+      return void target.write(fold.push(ev.text));
+    }
+    if (fold.open) write(fold.end());
     if (md && ev.type !== "text") write(md.flush(ev.type === "reply_end"));
     switch (ev.type) {
       case "text":

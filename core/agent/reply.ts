@@ -18,7 +18,12 @@ import { estimateUsage } from "./tokens.ts";
 
 /** One finished reply. */
 export interface Reply {
+  /** The whole reply as streamed (with any `<think>` block). */
   text: string;
+  /** The reply without its reasoning: what is recorded and sent back. */
+  visible: string;
+  /** The reasoning (a delta field or `<think>` in the text); "" when none. */
+  reasoning: string;
   parsed: ParseResult;
   end: StopReason;
   usage?: Usage;
@@ -45,6 +50,7 @@ export async function streamReply(
   const started = performance.now();
   const scanner = new CallScanner(deps.tools);
   const parts: string[] = [];
+  const thoughts: string[] = [];
   let usage: Usage | undefined;
   let end: StopReason = "stop";
   let error: ProviderError | undefined;
@@ -59,8 +65,12 @@ export async function streamReply(
       if (parts.length === 0) deps.emit({ type: "state", state: "streaming" });
       parts.push(ev.text);
       const update = scanner.push(ev.text);
+      if (update.reasoning) deps.emit({ type: "reasoning", text: update.reasoning });
       if (update.prose) deps.emit({ type: "text", text: update.prose });
       if (update.call) deps.emit({ type: "call_progress", summary: update.call });
+    } else if (ev.type === "reasoning") {
+      thoughts.push(ev.text);
+      deps.emit({ type: "reasoning", text: ev.text });
     } else if (ev.type === "usage") {
       usage = ev.usage;
     } else {
@@ -84,5 +94,6 @@ export async function streamReply(
     ? { used: usage.promptTokens + usage.completionTokens, window }
     : undefined;
   deps.emit({ type: "reply_end", usage, ...(context ? { context } : {}) });
-  return { text, parsed, end, usage, error, ms };
+  const reasoning = [thoughts.join("").trim(), scanner.reasoning()].filter((r) => r).join("\n\n");
+  return { text, visible: scanner.visibleText(), reasoning, parsed, end, usage, error, ms };
 }

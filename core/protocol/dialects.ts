@@ -12,7 +12,7 @@
  *
  * @module
  */
-import type { ParseResult, ToolSpec } from "../../interfaces/tool.ts";
+import type { ToolSpec } from "../../interfaces/tool.ts";
 import { parseCanonical } from "./canonical_scan.ts";
 import { callsOf, jsonEnd, tryJson } from "./dialect_json.ts";
 import { MaskCursor, maskedSpans, type Span } from "./dialect_mask.ts";

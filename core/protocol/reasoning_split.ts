@@ -23,9 +23,11 @@ export interface SplitUpdate {
   reasoning: string;
   /**
    * A closing tag came before any opener: every visible text returned by
-   * earlier pushes was reasoning too.
+   * earlier pushes, and `before`, was reasoning too.
    */
   reset?: boolean;
+  /** With `reset`: the text of this chunk before the closing tag. */
+  before?: string;
 }
 
 /**
@@ -119,7 +121,7 @@ export class ReasoningSplitter {
     }
     // An orphan closer: the reply began inside reasoning.
     this.#opened = true;
-    out.reasoning = out.visible + out.reasoning;
+    out.before = out.visible;
     out.visible = "";
     out.reset = true;
   }

@@ -23,7 +23,7 @@ import { CanonicalScanner } from "./canonical_scan.ts";
 import { withEntities } from "./dialect_call.ts";
 import { type DialectHit, findDialectCalls } from "./dialects.ts";
 import { DisplayHold } from "./display_hold.ts";
-import { ReasoningSplitter } from "./reasoning_split.ts";
+import { ReasoningSplitter, type SplitUpdate } from "./reasoning_split.ts";
 
 /** What the terminal may show after a chunk. */
 export interface StreamUpdate {
@@ -99,8 +99,14 @@ export class CallScanner {
     return this.#text;
   }
 
-  #take(u: { visible: string; reasoning: string; reset?: boolean }): StreamUpdate {
-    if (u.reset) this.#restart();
+  #take(u: SplitUpdate): StreamUpdate {
+    if (u.reset) {
+      // Shown as it streamed (it could not be known as reasoning then), then dropped.
+      const before = this.#take({ visible: u.before ?? "", reasoning: "" });
+      this.#restart();
+      const after = this.#take({ visible: u.visible, reasoning: u.reasoning });
+      return { ...after, prose: before.prose + after.prose };
+    }
     if (u.reasoning !== "") this.#reasoning.push(u.reasoning);
     if (u.visible === "") {
       return u.reasoning === "" ? { prose: "" } : { prose: "", reasoning: u.reasoning };
@@ -130,7 +136,11 @@ export class CallScanner {
     const all = skip === null ? hits : [{ dialect: "canonical", ...skip, result: canon }, ...hits];
     all.sort((a, b) => a.start - b.start);
     const restProse = () => this.#hold.flush() + this.#canon.finalProse();
-    if (canon.kind === "error" && canon.error === "multiple_tool_calls") {
+    // The canonical scanner's own order of errors (unknown_tool, unclosed, multiple) holds.
+    if (
+      canon.kind === "error" &&
+      (canon.error === "multiple_tool_calls" || all[0]?.dialect === "canonical")
+    ) {
       this.#final = restProse();
       return canon;
     }

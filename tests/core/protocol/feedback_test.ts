@@ -66,7 +66,7 @@ Deno.test("`parseErrorMessage()` lists the known tools and shows the closest too
 });
 
 Deno.test("`parseErrorMessage()` explains a tool element missing after the opener", () => {
-  const msg = parseErrorMessage(errorOf('<tool_call>{"name":"read_file"}</tool_call>'), TOOLS);
+  const msg = parseErrorMessage(errorOf("<tool_call>\n- read the file\n</tool_call>"), TOOLS);
   assert.match(msg, /must be followed directly by a tool element/);
   assert.equal(exampleIn(msg).kind, "call");
 });
