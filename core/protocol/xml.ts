@@ -74,13 +74,13 @@ export class CallScanner {
   /** End of stream: the final result; identical for every chunking of the same text. */
   finish(): ParseResult {
     if (this.#result !== null) return this.#result;
-    this.#take(this.#split.end());
+    const last = this.#take(this.#split.end());
     const canon = this.#canon.finish();
     const text = this.#visible.join("");
     this.#text = text;
     const skip = takesSpan(canon) ? this.#canon.span() : null;
     const hits = findDialectCalls(text, this.#specs, skip);
-    this.#result = this.#combine(canon, skip, hits, text);
+    this.#result = this.#combine(canon, skip, hits, text, last.prose);
     return this.#result;
   }
 
@@ -132,10 +132,11 @@ export class CallScanner {
     skip: { start: number; end: number } | null,
     hits: DialectHit[],
     text: string,
+    lastProse: string,
   ): ParseResult {
     const all = skip === null ? hits : [{ dialect: "canonical", ...skip, result: canon }, ...hits];
     all.sort((a, b) => a.start - b.start);
-    const restProse = () => this.#hold.flush() + this.#canon.finalProse();
+    const restProse = () => lastProse + this.#hold.flush() + this.#canon.finalProse();
     // The canonical scanner's own order of errors (unknown_tool, unclosed, multiple) holds.
     if (
       canon.kind === "error" &&
@@ -153,7 +154,7 @@ export class CallScanner {
       this.#final = restProse();
       return hit === undefined ? canon : canonical(canon, this.#specs);
     }
-    const shown = this.#hold.released;
+    const shown = this.#hold.released - lastProse.length;
     this.#final = shown > hit.start
       ? text.slice(Math.max(shown, hit.end))
       : text.slice(shown, hit.start) + text.slice(hit.end);
