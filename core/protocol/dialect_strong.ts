@@ -46,7 +46,8 @@ export function strongHit(
       return jsonAfter("granite", text, p, after, specs);
     case "<|plugin|>": {
       const hit = jsonAfter("internlm", text, p, after, specs);
-      return hit && { ...hit, end: endAfter(text, "<|action_end|>", hit.end) };
+      const start = text.endsWith("<|action_start|>", p) ? p - "<|action_start|>".length : p;
+      return hit && { ...hit, start, end: endAfter(text, "<|action_end|>", hit.end) };
     }
     case "functools[":
       return jsonAfter("phi4_functools", text, p, after - 1, specs);

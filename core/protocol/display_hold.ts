@@ -29,6 +29,7 @@ export class DisplayHold {
   held = "";
   #holding = false;
   #line = "";
+  #tail = "";
   #decided = false;
   #tools: ReadonlySet<string>;
 
@@ -47,8 +48,11 @@ export class DisplayHold {
     while (i < text.length) {
       const nl = text.indexOf("\n", i);
       const j = nl < 0 ? text.length : nl + 1;
-      if (this.#decided) out += text.slice(i, j);
-      else {
+      if (this.#decided) {
+        const seg = this.#tail + text.slice(i, j);
+        this.#tail = "";
+        if (this.#rest(seg, nl < 0, (t) => out += t, text.slice(j))) break;
+      } else {
         this.#line += text.slice(i, j);
         const verdict = this.#classify(nl >= 0);
         if (verdict === "call") {
@@ -58,9 +62,10 @@ export class DisplayHold {
           break;
         }
         if (verdict === "prose") {
-          out += this.#line;
+          const line = this.#line;
           this.#line = "";
           this.#decided = true;
+          if (this.#rest(line, nl < 0, (t) => out += t, text.slice(j))) break;
         }
       }
       if (nl >= 0) this.#decided = false;
@@ -70,9 +75,29 @@ export class DisplayHold {
     return out;
   }
 
+  /**
+   * Releases a prose line's `seg` up to a strong marker in it (then holds
+   * from the marker, with `after`, and returns true); an unfinished line
+   * keeps a possible marker's first characters back.
+   */
+  #rest(seg: string, open: boolean, out: (t: string) => void, after: string): boolean {
+    const m = seg.search(MID_LINE);
+    if (m >= 0) {
+      out(seg.slice(0, m));
+      this.#holding = true;
+      this.held = seg.slice(m) + after;
+      return true;
+    }
+    const p = open ? partialMarker(seg) : seg.length;
+    out(seg.slice(0, p));
+    this.#tail = seg.slice(p);
+    return false;
+  }
+
   /** End of the reply: the undecided line and everything held. */
   flush(): string {
-    const rest = this.#line + this.held;
+    const rest = this.#tail + this.#line + this.held;
+    this.#tail = "";
     this.#line = "";
     this.held = "";
     return rest;
@@ -104,6 +129,19 @@ export class DisplayHold {
     if (name.startsWith("|") || name.startsWith("｜")) return "call";
     return DIALECT_TAGS.has(name) || this.#tools.has(name) ? "call" : "prose";
   }
+}
+
+const MID_LINE = /<\||<｜|\[TOOL_CALLS\]|<function[=_]|functools\[/;
+
+const MARKERS = ["<|", "<｜", "[TOOL_CALLS]", "<function=", "<function_", "functools["];
+
+/** Where a marker cut off at the end of `seg` may start (`seg.length` when none). */
+function partialMarker(seg: string): number {
+  for (let p = Math.max(0, seg.length - 11); p < seg.length; p++) {
+    const t = seg.slice(p);
+    if (MARKERS.some((m) => m.startsWith(t))) return p;
+  }
+  return seg.length;
 }
 
 function bracket(t: string, complete: boolean): "call" | "prose" | "open" {

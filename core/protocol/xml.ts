@@ -89,9 +89,9 @@ export class CallScanner {
     return this.#final;
   }
 
-  /** The reply's reasoning (every block, joined by a blank line). Valid after {@link finish}. */
+  /** The reply's reasoning (every block's text, in order). Valid after {@link finish}. */
   reasoning(): string {
-    return this.#reasoning.map((r) => r.trim()).filter((r) => r !== "").join("\n\n");
+    return this.#reasoning.join("").trim();
   }
 
   /** The reply without its reasoning. Valid after {@link finish}. */
