@@ -140,7 +140,11 @@ export async function debugParse(
   print(io, result, opts.json === true);
   const reasoning = scanner.reasoning();
   if (!opts.json && reasoning !== "") {
-    io.out(`Reasoning (never parsed for calls): ${reasoning.length} character${reasoning.length === 1 ? "" : "s"}\n`);
+    io.out(
+      `Reasoning (never parsed for calls): ${reasoning.length} character${
+        reasoning.length === 1 ? "" : "s"
+      }\n`,
+    );
   }
 }
 
