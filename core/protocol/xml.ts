@@ -35,6 +35,8 @@ export interface StreamUpdate {
   reasoning?: string;
 }
 
+const NOTHING: StreamUpdate = Object.freeze({ prose: "" });
+
 /**
  * Scans one reply chunk by chunk.
  *
@@ -67,8 +69,21 @@ export class CallScanner {
   /** Feeds the next chunk; returns what the terminal may show now. */
   push(chunk: string): StreamUpdate {
     if (this.#result !== null) throw new Error("CallScanner.push() called after finish()");
-    if (chunk.length === 0) return { prose: "" };
-    return this.#take(this.#split.push(chunk));
+    if (chunk.length === 0) return NOTHING;
+    const split = this.#split;
+    const visible = split.feed(chunk);
+    if (split.reset || split.reasoning !== "") {
+      const u = { visible, reasoning: split.reasoning, reset: split.reset, before: split.before };
+      return this.#take(u);
+    }
+    // The hot path: visible text only, nothing allocated when nothing is shown.
+    if (visible === "") return NOTHING;
+    this.#visible.push(visible);
+    const cu = this.#canon.push(visible);
+    if (cu.prose === "") return cu.call === undefined ? NOTHING : { prose: "", call: cu.call };
+    const update: StreamUpdate = { prose: this.#hold.push(cu.prose) };
+    if (cu.call !== undefined) update.call = cu.call;
+    return update;
   }
 
   /** End of stream: the final result; identical for every chunking of the same text. */

@@ -114,3 +114,16 @@ Deno.test("`parseReply()` takes no call from a reasoning block a template opened
   );
   assert.equal(r.kind, "none");
 });
+
+Deno.test("`parseReply()` keeps a <think> line inside a file the call writes", () => {
+  const content = "<think>\nplan\n</think>\nanswer";
+  for (
+    const reply of [
+      `<tool_call>\n<write_to_file>\n<path>p.txt</path>\n<content>\n${content}\n</content>\n</write_to_file>\n</tool_call>`,
+      `<tool_call>\n<function=write_to_file>\n<parameter=path>\np.txt\n</parameter>\n<parameter=content>\n${content}\n</parameter>\n</function>\n</tool_call>`,
+    ]
+  ) {
+    const r = parseReply(reply, SPECS);
+    assert.equal(r.kind === "call" && r.call.params.content, content, reply);
+  }
+});
