@@ -109,6 +109,11 @@ export class CanonicalScanner {
     return this.#result;
   }
 
+  /** Whether the rest of the reply can change nothing (junk after the opener, or a second opener). */
+  get dead(): boolean {
+    return this.#mode === DEAD;
+  }
+
   /**
    * Where the call lies (absolute positions, end exclusive), or null when no
    * `<tool_call>` opened one. Valid after {@link finish}.

@@ -18,21 +18,27 @@ export interface JsonCall {
  */
 export function jsonEnd(text: string, start: number): number {
   let depth = 0;
-  let inString = false;
   for (let i = start; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash
-      else if (c === 34) inString = false;
-      continue;
-    }
-    if (c === 34) inString = true;
-    else if (c === 123 || c === 91) depth++;
+    if (c === 34) {
+      i = stringEnd(text, i + 1);
+      if (i < 0) return -1;
+    } else if (c === 123 || c === 91) depth++;
     else if (c === 125 || c === 93) {
       depth--;
       if (depth === 0) return i + 1;
       if (depth < 0) return -1;
     }
+  }
+  return -1;
+}
+
+/** Index of the quote closing a JSON string whose text starts at `i`, or -1. */
+function stringEnd(text: string, i: number): number {
+  for (let q = text.indexOf('"', i); q >= 0; q = text.indexOf('"', q + 1)) {
+    let b = q - 1;
+    while (text.charCodeAt(b) === 92) b--;
+    if ((q - 1 - b) % 2 === 0) return q;
   }
   return -1;
 }

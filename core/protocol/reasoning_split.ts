@@ -114,6 +114,7 @@ export class ReasoningSplitter {
     let from = 0;
     for (let j = text.indexOf("<"); j >= 0; j = text.indexOf("<", j + 1)) {
       if (j + 1 < n && !maybeTag(text.charCodeAt(j + 1))) continue;
+      if (j + 2 < n && text.charCodeAt(j + 1) === 47 && !maybeTag(text.charCodeAt(j + 2))) continue;
       const tag = this.#tagAt(text, j, this.#lineStartAt(text, from, j));
       if (tag === "") continue;
       if (tag !== null && (CALLS.includes(tag) || (this.#stopped && OPEN.includes(tag)))) {

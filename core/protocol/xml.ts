@@ -79,6 +79,7 @@ export class CallScanner {
     // The hot path: visible text only, nothing allocated when nothing is shown.
     if (visible === "") return NOTHING;
     this.#visible.push(visible);
+    if (this.#canon.dead) return NOTHING;
     const cu = this.#canon.push(visible);
     if (cu.prose === "") return cu.call === undefined ? NOTHING : { prose: "", call: cu.call };
     const update: StreamUpdate = { prose: this.#hold.push(cu.prose) };
@@ -127,7 +128,7 @@ export class CallScanner {
       return u.reasoning === "" ? { prose: "" } : { prose: "", reasoning: u.reasoning };
     }
     this.#visible.push(u.visible);
-    const cu = this.#canon.push(u.visible);
+    const cu = this.#canon.dead ? NOTHING : this.#canon.push(u.visible);
     const update: StreamUpdate = { prose: cu.prose === "" ? "" : this.#hold.push(cu.prose) };
     if (cu.call !== undefined) update.call = cu.call;
     if (u.reasoning !== "") update.reasoning = u.reasoning;
