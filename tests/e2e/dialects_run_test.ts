@@ -124,3 +124,34 @@ Deno.test("run: two calls in different dialects are refused and nothing runs", a
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("run --show-reasoning prints the reasoning in full; by default one folded line", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "minoc_dialects_" });
+  const reply = () => ({
+    reasoning: { field: "reasoning" as const, chunks: ["Two plus two ", "is four."] },
+    text: "<think>\nCheck twice.\n</think>\nIt is 4.",
+  });
+  await using server = await startServer({ replies: [reply(), reply()] });
+  try {
+    const args = ["run", "2+2?", "--base-url", server.baseUrl, "--model", "m"];
+    const folded = await runMinoc(args, { cwd: dir });
+    assert.equal(folded.code, 0, folded.stderr);
+    assert.match(folded.stdout, /∴ reasoning: \d+ chars \(\/reasoning shows it\)/);
+    assert.ok(!folded.stdout.includes("Two plus two"), folded.stdout);
+    assert.ok(!folded.stdout.includes("Check twice"), folded.stdout);
+    assert.match(folded.stdout, /It is 4\./);
+    const full = await runMinoc([...args, "--show-reasoning"], { cwd: dir });
+    assert.equal(full.code, 0, full.stderr);
+    assert.match(full.stdout, /Two plus two is four\./);
+    assert.match(full.stdout, /Check twice\./);
+    const [session] = await sessionFiles(join(dir, ".home", ".minoc"));
+    const answer = (session.messages as Record<string, unknown>[]).find((m) =>
+      m.role === "assistant"
+    );
+    assert.equal(answer?.content, "\nIt is 4.");
+    assert.equal(answer?.reasoning, "Two plus two is four.\n\nCheck twice.");
+    assert.equal(answer?.dialect, undefined);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
