@@ -155,3 +155,34 @@ Deno.test("run --show-reasoning prints the reasoning in full; by default one fol
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("run: reasoning goes back to the model only when models.json asks for it", async () => {
+  const THINK_READ = {
+    text: "<think>\nRead it first.\n</think>\n<tool_call>\n<read_file>\n<path>a.txt</path>\n" +
+      "</read_file>\n</tool_call>",
+  };
+  const ANSWER = { text: "It says hi." };
+  for (const send of [false, true]) {
+    const dir = await Deno.makeTempDir({ prefix: "minoc_dialects_" });
+    await Deno.writeTextFile(join(dir, "a.txt"), "hi\n");
+    await Deno.mkdir(join(dir, ".minoc", "config"), { recursive: true });
+    const models = { m: { quirks: { sendReasoning: send } } };
+    await Deno.writeTextFile(join(dir, ".minoc", "config", "models.json"), JSON.stringify(models));
+    await using server = await startServer({ replies: [THINK_READ, ANSWER] });
+    try {
+      const r = await runMinoc(
+        ["run", "read a.txt", "--base-url", server.baseUrl, "--model", "m"],
+        {
+          cwd: dir,
+        },
+      );
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      const reqs = server.requests.filter((q) => q.path.endsWith("/chat/completions"));
+      const sent = reqs[1].body.messages.find((m: { role: string }) => m.role === "assistant");
+      assert.equal(sent.content.includes("<think>\nRead it first.\n</think>"), send, sent.content);
+      assert.match(sent.content, /<read_file>/);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  }
+});
