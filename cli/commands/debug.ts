@@ -53,6 +53,7 @@ are trained on (dialect ids as in the session file and "minoc history stats"):
   kimi_k2         <|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin|>{…}
   deepseek        <｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME + a JSON fence
   phi4_functools  functools[{…}]
+  pythonic        [read_file(path="a")] ending the reply (Llama 3.2, Llama 4)
   json_fence      a \`\`\`json fence with {"name": …} that ends the reply
   bare_json       a JSON object naming a known tool that ends the reply
   bare_xml        <TOOL><P>…</P></TOOL> without <tool_call>, ending the reply

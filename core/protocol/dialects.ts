@@ -18,6 +18,7 @@ import { callsOf, jsonEnd, tryJson } from "./dialect_json.ts";
 import { MaskCursor, maskedSpans, type Span } from "./dialect_mask.ts";
 import { type DialectHit, manyOrOne, relabel, xmlOf } from "./dialect_hits.ts";
 import { strongHit } from "./dialect_strong.ts";
+import { pythonCalls } from "./dialect_python.ts";
 
 export type { DialectHit };
 
@@ -36,6 +37,7 @@ export const DIALECTS = [
   "kimi_k2",
   "deepseek",
   "phi4_functools",
+  "pythonic",
   "json_fence",
   "bare_json",
   "bare_xml",
@@ -106,7 +108,10 @@ function weakAtEnd(
   if (text.endsWith("```", tail)) tail = trimEnd(text, tail - 3);
   if (tail <= from) return null;
   const last = text[tail - 1];
-  if (last === "}" || last === "]") return jsonAtEnd(text, specs, cursor, from, tail);
+  if (last === "}" || last === "]") {
+    const json = jsonAtEnd(text, specs, cursor, from, tail);
+    return json ?? (last === "]" ? pythonAtEnd(text, specs, cursor, from, tail) : null);
+  }
   if (last === ">") return elementAtEnd(text, specs, cursor, from, tail);
   return null;
 }
@@ -175,6 +180,29 @@ function elementAtEnd(
     end: text.length,
     result: out,
   };
+}
+
+/** A pythonic call list `[name(k="v")]` on the reply's last lines, naming known tools. */
+function pythonAtEnd(
+  text: string,
+  specs: ReadonlyMap<string, ToolSpec>,
+  cursor: MaskCursor,
+  from: number,
+  tail: number,
+): DialectHit | null {
+  const re = /^[ \t]*\[[A-Za-z_][\w.]*\(/gm;
+  re.lastIndex = from;
+  // A few tries at most: the list is on the last lines of the reply.
+  for (let m = re.exec(text), tries = 0; m !== null && m.index < tail && tries < 16; tries++) {
+    const q = m.index + m[0].indexOf("[");
+    const calls = cursor.at(q) === null ? pythonCalls(text.slice(q, tail)) : null;
+    if (calls !== null && calls.every((c) => specs.has(c.name))) {
+      const result = manyOrOne("pythonic", calls, specs);
+      return { dialect: "pythonic", start: q, end: text.length, result };
+    }
+    m = re.exec(text);
+  }
+  return null;
 }
 
 function trimEnd(text: string, i: number): number {

@@ -145,7 +145,10 @@ function partialMarker(seg: string): number {
 }
 
 function bracket(t: string, complete: boolean): "call" | "prose" | "open" {
-  if (/^\[\s*\{/.test(t) || t.startsWith("[TOOL_CALLS]")) return "call";
+  if (/^\[\s*\{/.test(t) || t.startsWith("[TOOL_CALLS]") || /^\[[A-Za-z_][\w.]*\(/.test(t)) {
+    return "call";
+  }
+  if (!complete && /^\[[A-Za-z_][\w.]*$/.test(t.trimEnd()) && t.length < 80) return "open";
   if (/^\[\s*$/.test(t) || "[TOOL_CALLS]".startsWith(t.trimEnd())) {
     return complete ? "prose" : "open";
   }

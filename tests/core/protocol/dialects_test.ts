@@ -127,3 +127,16 @@ Deno.test("`parseReply()` keeps a <think> line inside a file the call writes", (
     assert.equal(r.kind === "call" && r.call.params.content, content, reply);
   }
 });
+
+Deno.test("README and `debug parse --help` name every dialect id", async () => {
+  const { DIALECTS } = await import("../../../core/protocol/dialects.ts");
+  const readme = await Deno.readTextFile(new URL("../../../README.md", import.meta.url));
+  const section = readme.slice(readme.indexOf("## Any model"));
+  const debug = await Deno.readTextFile(
+    new URL("../../../cli/commands/debug.ts", import.meta.url),
+  );
+  for (const id of DIALECTS) {
+    assert.ok(section.includes(`\`${id}\``), `README lacks ${id}`);
+    if (id !== "canonical") assert.match(debug, new RegExp(`^  ${id} `, "m"), `help lacks ${id}`);
+  }
+});
