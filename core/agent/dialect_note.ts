@@ -26,13 +26,26 @@ export function dialectNote(
   const dialect = parsed.dialect;
   if (dialect !== undefined && dialect !== "canonical" && !state.dialectReminded) {
     state.dialectReminded = true;
-    const call = formatCall(parsed.call.tool, parsed.call.params).replaceAll("\n", "");
+    const call = formatCall(parsed.call.tool, shortened(parsed.call.params)).replaceAll("\n", "");
     lines.push(
       `Note: your call was read from the "${dialect}" format; minoc's own form is ${call}`,
     );
   }
   if (parsed.notice !== undefined) lines.push(`Note: ${parsed.notice}`);
   return lines.join("\n");
+}
+
+/** Values cut to one short line, so the reminder stays one line whatever was written. */
+function shortened(
+  params: Readonly<Record<string, string | readonly string[]>>,
+): Record<string, string | string[]> {
+  const cut = (v: string) => {
+    const line = v.split("\n").find((l) => l.trim() !== "") ?? "";
+    return line.length > 40 || line !== v ? `${line.slice(0, 40)}…` : v;
+  };
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(params)) out[k] = typeof v === "string" ? cut(v) : v.map(cut);
+  return out;
 }
 
 /**
