@@ -52,3 +52,13 @@ Deno.test("`computeDialects()` counts dialects and the parse-error rate per mode
   assert.match(text, /^Dialects\n/);
   assert.match(text, /qwen3.*16\.7%.*hermes_json 3, canonical 2/);
 });
+
+Deno.test("`renderTranscript()` notes a reply's dialect and the length of its reasoning", async () => {
+  const { renderTranscript } = await import("../../../core/history/transcript.ts");
+  const text = renderTranscript(session("qwen3", [
+    { content: "Reading.", dialect: "hermes_json", reasoning: "Plan it." },
+    { content: "Done.", dialect: "canonical" },
+  ]));
+  assert.match(text, /assistant \(dialect hermes_json, reasoning 8 chars\)\n\s*Reading\./);
+  assert.match(text, /assistant\n\s*Done\./);
+});
