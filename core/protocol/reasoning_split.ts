@@ -77,12 +77,20 @@ export class ReasoningSplitter {
   reset = false;
   /** After {@link feed} with `reset`: the visible text of the chunk before the closer. */
   before = "";
+  /** Where the orphan closer starts in the whole reply, or -1. */
+  closerAt = -1;
   #inside = -1; // index of the open tag's kind, or -1
   #opened = false; // an opener or an orphan closer was seen
   #lineStart = true; // only spaces so far on the visible line
   #pending = "";
   #visible = "";
   #stopped = false; // a call began: the rest is visible text
+  #fed = 0; // characters fed so far
+
+  /** `orphans: false` never takes a closer without an opener as the end of reasoning. */
+  constructor(options: { orphans?: boolean } = {}) {
+    if (options.orphans === false) this.#opened = true;
+  }
 
   /** Feeds the next chunk. */
   push(chunk: string): SplitUpdate {
@@ -105,6 +113,8 @@ export class ReasoningSplitter {
   feed(chunk: string): string {
     let text = chunk;
     this.#start();
+    const base = this.#fed - this.#pending.length;
+    this.#fed += chunk.length;
     if (this.#stopped && this.#opened && this.#pending === "") return chunk;
     if (this.#pending !== "") {
       text = this.#pending + chunk;
@@ -129,6 +139,7 @@ export class ReasoningSplitter {
         this.#pending = text.slice(j);
         return this.#visible;
       }
+      if (!OPEN.includes(tag) && this.#inside < 0) this.closerAt = base + j;
       this.#onTag(tag);
       from = j + tag.length;
       j = from - 1;

@@ -24,6 +24,7 @@ import { withEntities } from "./dialect_call.ts";
 import { type DialectHit, findDialectCalls } from "./dialects.ts";
 import { DisplayHold } from "./display_hold.ts";
 import { ReasoningSplitter, type SplitUpdate } from "./reasoning_split.ts";
+import type { Span } from "./dialect_mask.ts";
 
 /** What the terminal may show after a chunk. */
 export interface StreamUpdate {
@@ -51,7 +52,7 @@ const NOTHING: StreamUpdate = Object.freeze({ prose: "" });
  */
 export class CallScanner {
   #specs: ReadonlyMap<string, ToolSpec>;
-  #split = new ReasoningSplitter();
+  #split: ReasoningSplitter;
   #canon: CanonicalScanner;
   #hold: DisplayHold;
   #visible: string[] = [];
@@ -59,8 +60,22 @@ export class CallScanner {
   #result: ParseResult | null = null;
   #final = "";
   #text = "";
+  /** Every chunk as pushed (read again only after a late `</think>`). */
+  #raw: string[] = [];
+  /** A late `</think>` was met: prose is held until the end. */
+  #late = false;
+  /** Prose shown before that; prose held since. */
+  #shown = 0;
+  #suppressed = "";
+  /** Where the chosen call lies in the visible text. */
+  #span: Span | null = null;
 
-  constructor(specs: readonly ToolSpec[]) {
+  /**
+   * `lateClose: false` never takes a `</think>` without an opener as the end
+   * of reasoning (used to read a reply the other way round).
+   */
+  constructor(specs: readonly ToolSpec[], options: { lateClose?: boolean } = {}) {
+    this.#split = new ReasoningSplitter({ orphans: options.lateClose !== false });
     this.#specs = new Map(specs.map((s) => [s.name, s]));
     this.#canon = new CanonicalScanner(specs);
     this.#hold = new DisplayHold(new Set(this.#specs.keys()));
@@ -70,6 +85,7 @@ export class CallScanner {
   push(chunk: string): StreamUpdate {
     if (this.#result !== null) throw new Error("CallScanner.push() called after finish()");
     if (chunk.length === 0) return NOTHING;
+    this.#raw.push(chunk);
     const split = this.#split;
     const visible = split.feed(chunk);
     if (split.reset || split.reasoning !== "") {
@@ -82,9 +98,19 @@ export class CallScanner {
     if (this.#canon.dead) return NOTHING;
     const cu = this.#canon.push(visible);
     if (cu.prose === "") return cu.call === undefined ? NOTHING : { prose: "", call: cu.call };
-    const update: StreamUpdate = { prose: this.#hold.push(cu.prose) };
+    const update: StreamUpdate = { prose: this.#shows(this.#hold.push(cu.prose)) };
     if (cu.call !== undefined) update.call = cu.call;
     return update;
+  }
+
+  /** Prose to show now; after a late `</think>`, nothing (it is held). */
+  #shows(prose: string): string {
+    if (this.#late) {
+      this.#suppressed += prose;
+      return "";
+    }
+    this.#shown += prose.length;
+    return prose;
   }
 
   /** End of stream: the final result; identical for every chunking of the same text. */
@@ -97,6 +123,7 @@ export class CallScanner {
     const skip = takesSpan(canon) ? this.#canon.span() : null;
     const hits = findDialectCalls(text, this.#specs, skip);
     this.#result = this.#combine(canon, skip, hits, text, last.prose);
+    if (this.#late) this.#result = this.#settleLate(this.#result);
     return this.#result;
   }
 
@@ -117,11 +144,12 @@ export class CallScanner {
 
   #take(u: SplitUpdate): StreamUpdate {
     if (u.reset) {
-      // Shown as it streamed (it could not be known as reasoning then), then dropped.
+      // Shown as it streamed (it could not be known as reasoning then); the rest is held.
       const before = this.#take({ visible: u.before ?? "", reasoning: "" });
       this.#restart();
+      this.#late = true;
       const after = this.#take({ visible: u.visible, reasoning: u.reasoning });
-      return { ...after, prose: before.prose + after.prose };
+      return { ...after, prose: before.prose };
     }
     if (u.reasoning !== "") this.#reasoning.push(u.reasoning);
     if (u.visible === "") {
@@ -129,10 +157,33 @@ export class CallScanner {
     }
     this.#visible.push(u.visible);
     const cu = this.#canon.dead ? NOTHING : this.#canon.push(u.visible);
-    const update: StreamUpdate = { prose: cu.prose === "" ? "" : this.#hold.push(cu.prose) };
+    const prose = cu.prose === "" ? "" : this.#shows(this.#hold.push(cu.prose));
+    const update: StreamUpdate = { prose };
     if (cu.call !== undefined) update.call = cu.call;
     if (u.reasoning !== "") update.reasoning = u.reasoning;
     return update;
+  }
+
+  /**
+   * A `</think>` came without an opener: either the reply began inside
+   * reasoning, or the tag is text inside a call's value (a file about such
+   * tags). The reply is read again without the rule; when that reading's
+   * call holds the tag, it was content, else the text before it was reasoning.
+   */
+  #settleLate(inside: ParseResult): ParseResult {
+    const other = new CallScanner([...this.#specs.values()], { lateClose: false });
+    const first = other.push(this.#raw.join("")).prose;
+    const result = other.finish();
+    const at = this.#split.closerAt;
+    const span = other.#span;
+    if (span === null || at < span.start || at >= span.end) {
+      this.#final = this.#suppressed + this.#final;
+      return inside;
+    }
+    this.#reasoning = other.#reasoning;
+    this.#text = other.#text;
+    this.#final = (first + other.#final).slice(this.#shown);
+    return result;
   }
 
   /** The reply began inside reasoning: what was visible so far was reasoning. */
@@ -166,6 +217,7 @@ export class CallScanner {
       return multiple(all);
     }
     const hit = all[0];
+    this.#span = hit === undefined ? null : { start: hit.start, end: hit.end };
     if (hit === undefined || hit.dialect === "canonical") {
       this.#final = restProse();
       return hit === undefined ? canon : canonical(canon, this.#specs);
