@@ -57,10 +57,13 @@ export function dialectResult(
   const missing = tool.params.filter((p) => p.required && !(p.name in params));
   if (missing.length > 0) {
     const list = missing.map((p) => `<${p.name}>`).join(", ");
+    const known = new Set(tool.params.map((p) => p.name));
+    const extra = Object.keys(raw).filter((k) => !known.has(k)).map((k) => `"${k}"`);
+    const got = extra.length === 0 ? "" : ` (it does not take ${extra.join(", ")})`;
     return {
       kind: "error",
       error: "missing_param",
-      message: `${name} is missing ${list}`,
+      message: `${name} is missing ${list}${got}`,
       tool: name,
       dialect,
       meant: call,

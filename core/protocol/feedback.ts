@@ -47,7 +47,10 @@ export function parseErrorMessage(
   if (result.dialect !== undefined && result.dialect !== "canonical") {
     lines.push(`Your call was written in the "${result.dialect}" format; use minoc's own form.`);
   }
-  const meant = result.meant;
+  // A call with nothing the tool takes shows the tool's example instead.
+  const meant = result.meant && Object.keys(result.meant.params).length > 0
+    ? result.meant
+    : undefined;
   if (tool !== undefined) {
     lines.push(
       `${tool.name} takes ${paramList(tool)}. ${

@@ -110,7 +110,10 @@ Deno.test("`parseErrorMessage()` shows what a dialect call meant in the canonica
     TOOLS,
   );
   assert.match(msg, /multiple_tool_calls/);
-  assert.match(msg, /What you meant, in the right form:\n<tool_call>\n<read_file>\n<path>a\.ts<\/path>/);
+  assert.match(
+    msg,
+    /What you meant, in the right form:\n<tool_call>\n<read_file>\n<path>a\.ts<\/path>/,
+  );
 });
 
 Deno.test("`parseErrorMessage()` names the dialect and shows the canonical form of a call missing a parameter", () => {
@@ -121,4 +124,13 @@ Deno.test("`parseErrorMessage()` names the dialect and shows the canonical form 
   assert.match(msg, /missing <pattern>/);
   assert.match(msg, /"mistral" format/);
   assert.match(msg, /<search_files>\n<directory>src<\/directory>\n<\/search_files>/);
+});
+
+Deno.test("`parseErrorMessage()` names the arguments a dialect call gave that the tool does not take", () => {
+  const msg = parseErrorMessage(
+    errorOf('<tool_call>\n{"name": "read_file", "arguments": {"file_path": "a.ts"}}\n</tool_call>'),
+    TOOLS,
+  );
+  assert.match(msg, /read_file is missing <path> \(it does not take "file_path"\)/);
+  assert.match(msg, /A correct call:\n<tool_call>\n<read_file>\n<path>src\/main\.ts<\/path>/);
 });
