@@ -3,8 +3,10 @@
  * line, and from the first line that starts like a call in another dialect
  * (a JSON object, `[TOOL_CALLS]`, `<|…|>`, `<function…`, `<invoke`, a known
  * tool's element, a ```json fence) everything is held until the end of the
- * reply, when the parser knows what was a call. Each character is looked at
- * a bounded number of times.
+ * reply, when the parser knows what was a call. A fence or a tool element
+ * that closes and is followed by more text cannot be a call (those count
+ * only at the end of a reply): it is released then. Each character is looked
+ * at a bounded number of times.
  *
  * @module
  */
@@ -28,9 +30,14 @@ export class DisplayHold {
   /** Text held since the first line that looked like a call. */
   held = "";
   #holding = false;
+  /** While holding a fence or an element: how it closes, whether it did, how far lines were read. */
+  #weak: { close: (line: string, first: boolean) => boolean; closed: boolean } | null = null;
+  #scan = 0;
   #line = "";
   #tail = "";
   #decided = false;
+  #inFence = false;
+  #element = "";
   #tools: ReadonlySet<string>;
 
   constructor(tools: ReadonlySet<string>) {
@@ -39,10 +46,7 @@ export class DisplayHold {
 
   /** Feeds prose; returns what may be shown now. */
   push(text: string): string {
-    if (this.#holding) {
-      this.held += text;
-      return "";
-    }
+    if (this.#holding) return this.#more(text);
     let out = "";
     let i = 0;
     while (i < text.length) {
@@ -55,11 +59,13 @@ export class DisplayHold {
       } else {
         this.#line += text.slice(i, j);
         const verdict = this.#classify(nl >= 0);
-        if (verdict === "call") {
-          this.#holding = true;
-          this.held = this.#line + text.slice(j);
+        if (verdict !== "prose" && verdict !== "open") {
+          const held = this.#line + text.slice(j);
           this.#line = "";
-          break;
+          this.#holding = true;
+          this.#weak = verdict === "call" ? null : { close: this.#closer(verdict), closed: false };
+          this.released += out.length;
+          return out + this.#more(held);
         }
         if (verdict === "prose") {
           const line = this.#line;
@@ -94,6 +100,56 @@ export class DisplayHold {
     return false;
   }
 
+  /**
+   * A line starting with a backtick: a closing fence is prose; an opening
+   * fence for JSON or XML (or with no language) may hold a call.
+   */
+  #fence(t: string, complete: boolean): Verdict {
+    if (!complete) return t.length > MAX_UNDECIDED ? "prose" : "open";
+    if (!t.startsWith("```")) return "prose";
+    if (this.#inFence) {
+      this.#inFence = false;
+      return "prose";
+    }
+    if (/^```[ \t]*(json|tool_call|xml)?[ \t]*\r?\n?$/i.test(t)) return "fence";
+    this.#inFence = true;
+    return "prose";
+  }
+
+  /** Held text grows; a closed fence or element followed by more text is released. */
+  #more(text: string): string {
+    this.held += text;
+    const w = this.#weak;
+    if (w === null) return "";
+    const held = this.held;
+    for (let nl = held.indexOf("\n", this.#scan); nl >= 0; nl = held.indexOf("\n", this.#scan)) {
+      const a = this.#scan;
+      this.#scan = nl + 1;
+      const line = held.slice(a, nl + 1);
+      if (!w.closed) w.closed = w.close(line, a === 0);
+      else if (line.trim() !== "") {
+        // More text after the block: it was not a call. Show it; read on from here.
+        const shown = held.slice(0, a);
+        this.held = "";
+        this.#holding = false;
+        this.#weak = null;
+        this.#scan = 0;
+        this.#decided = false;
+        this.released += shown.length;
+        return shown + this.push(held.slice(a));
+      }
+    }
+    return "";
+  }
+
+  /** How a held fence, JSON block or element closes. */
+  #closer(kind: "fence" | "json" | "element"): (line: string, first: boolean) => boolean {
+    if (kind === "fence") return (line, first) => !first && /^[ \t]*```[ \t]*\r?\n?$/.test(line);
+    if (kind === "json") return (line) => /^[ \t]*\}[ \t]*\r?\n?$/.test(line);
+    const end = `</${this.#element}>`;
+    return (line) => line.includes(end);
+  }
+
   /** End of the reply: the undecided line and everything held. */
   flush(): string {
     const rest = this.#tail + this.#line + this.held;
@@ -108,16 +164,13 @@ export class DisplayHold {
     return this.#holding;
   }
 
-  #classify(complete: boolean): "call" | "prose" | "open" {
+  #classify(complete: boolean): Verdict {
     const t = this.#line.replace(/^[ \t]+/, "");
     if (t === "" || t === "\n") return complete ? "prose" : "open";
     const c = t[0];
-    if (c === "{") return "call";
+    if (c === "{") return brace(t, complete);
     if (c === "[") return bracket(t, complete);
-    if (c === "`") {
-      if (!complete) return t.length > 12 ? "prose" : "open";
-      return /^```\s*(json|tool_call|xml)?\s*$/i.test(t) ? "call" : "prose";
-    }
+    if (c === "`") return this.#fence(t, complete);
     if (c === "f" && "functools[".startsWith(t.slice(0, 10))) {
       return t.length >= 10 || complete ? (t.startsWith("functools[") ? "call" : "prose") : "open";
     }
@@ -126,8 +179,10 @@ export class DisplayHold {
     if (m === null) return complete || t.length > 2 ? "prose" : "open";
     if (m[2] === undefined && !complete && t.length < MAX_UNDECIDED) return "open";
     const name = m[1];
-    if (name.startsWith("|") || name.startsWith("｜")) return "call";
-    return DIALECT_TAGS.has(name) || this.#tools.has(name) ? "call" : "prose";
+    if (name.startsWith("|") || name.startsWith("｜") || DIALECT_TAGS.has(name)) return "call";
+    if (!this.#tools.has(name) || t[1] === "/") return "prose";
+    this.#element = name;
+    return "element";
   }
 }
 
@@ -142,6 +197,20 @@ function partialMarker(seg: string): number {
     if (MARKERS.some((m) => m.startsWith(t))) return p;
   }
   return seg.length;
+}
+
+type Verdict = "call" | "fence" | "json" | "element" | "prose" | "open";
+
+/**
+ * A line starting with `{`: a call when its first key names a tool
+ * (`name`, `function`, `tool`, `tool_name`); a lone `{` may open a
+ * pretty-printed call (held, released once it closes and text follows).
+ */
+function brace(t: string, complete: boolean): Verdict {
+  const key = /^\{\s*"([^"]*)"/.exec(t);
+  if (key !== null) return /^(name|function|tool|tool_name)$/.test(key[1]) ? "call" : "prose";
+  if (/^\{\s*$/.test(t)) return complete ? "json" : "open";
+  return !complete && /^\{\s*"[^"]*$/.test(t) && t.length < MAX_UNDECIDED ? "open" : "prose";
 }
 
 function bracket(t: string, complete: boolean): "call" | "prose" | "open" {
