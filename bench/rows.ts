@@ -118,6 +118,8 @@ export function otherRows(all: AllResults): Row[] {
     ["qwen3_coder, 16-byte chunks", "xml_coder_chunk16_mb_s", "MB/s", "≥ 50", atLeast(50)],
     ["1 MB <think> then a call, whole", "xml_think_whole_mb_s", "MB/s", "≥ 50", atLeast(50)],
     ["1 MB <think>, 16-byte chunks", "xml_think_chunk16_mb_s", "MB/s", "≥ 50", atLeast(50)],
+    ["1 MB of unfinished openers, whole", "xml_junk_whole_mb_s", "MB/s", "≥ 50", atLeast(50)],
+    ["unfinished openers, 16-byte chunks", "xml_junk_chunk16_mb_s", "MB/s", "≥ 50", atLeast(50)],
   ]);
   add("security checks", all.security, [
     ["verdicts per second (corpus)", "verdicts_per_second", "/s", "≥ 1,000", atLeast(1000)],

@@ -55,15 +55,22 @@ export function dialectReply(kind: "hermes_json" | "qwen3_coder" | "reasoning", 
     "<content>x</content>\n</write_to_file>\n</tool_call>\n";
 }
 
+/** 1 MB of lines that start calls in many dialects and finish none (work must stay linear). */
+export function junkReply(size = MB): string {
+  const line =
+    '<tool_call> oops\n{ "half": [\n[TOOL_CALLS] no\n<function_calls>\n<|python_tag|>x\n';
+  return line.repeat(Math.ceil(size / line.length));
+}
+
 /** Best MB/s of `reply` parsed whole and fed in 16-byte chunks. */
-function dialectRates(reply: string): [number, number] {
+function dialectRates(reply: string, kind = "call"): [number, number] {
   const mb = new TextEncoder().encode(reply).length / MB;
   const c16 = cut(reply, 16);
   let whole = Infinity;
   let ms16 = Infinity;
   for (let round = 0; round < ROUNDS / 2; round++) {
-    whole = Math.min(whole, time(() => feed([reply])));
-    ms16 = Math.min(ms16, time(() => feed(c16)));
+    whole = Math.min(whole, time(() => feed([reply], kind)));
+    ms16 = Math.min(ms16, time(() => feed(c16, kind)));
   }
   const rate = (ms: number) => Math.round((mb / (ms / 1000)) * 10) / 10;
   return [rate(whole), rate(ms16)];
@@ -75,10 +82,11 @@ function cut(text: string, size: number): string[] {
   return out;
 }
 
-function feed(chunks: readonly string[]): void {
+function feed(chunks: readonly string[], kind = "call"): void {
   const s = new CallScanner(SPECS);
   for (const c of chunks) s.push(c);
-  if (s.finish().kind !== "call") throw new Error("The benchmark reply did not parse as a call");
+  const got = s.finish().kind;
+  if (got !== kind) throw new Error(`The benchmark reply parsed as ${got}, not ${kind}`);
 }
 
 function time(fn: () => void): number {
@@ -116,6 +124,7 @@ export function benchXml(): Promise<Record<string, number>> {
   const [hermes, hermes16] = dialectRates(dialectReply("hermes_json"));
   const [coder, coder16] = dialectRates(dialectReply("qwen3_coder"));
   const [think, think16] = dialectRates(dialectReply("reasoning"));
+  const [junk, junk16] = dialectRates(junkReply(), "error");
   return Promise.resolve({
     xml_hermes_whole_mb_s: hermes,
     xml_hermes_chunk16_mb_s: hermes16,
@@ -123,6 +132,8 @@ export function benchXml(): Promise<Record<string, number>> {
     xml_coder_chunk16_mb_s: coder16,
     xml_think_whole_mb_s: think,
     xml_think_chunk16_mb_s: think16,
+    xml_junk_whole_mb_s: junk,
+    xml_junk_chunk16_mb_s: junk16,
     xml_whole_mb_s: rate(whole),
     xml_chunk16_mb_s: rate(ms16),
     xml_chunk1_mb_s: rate(ms1),

@@ -62,6 +62,9 @@ const STRONG = new RegExp(
   "g",
 );
 
+/** Strong markers without a call after them that are looked at, at most. */
+const MAX_MISSES = 8;
+
 /**
  * The calls in `text` outside `skip` (the canonical call, found by the
  * canonical scanner), in order.
@@ -79,14 +82,20 @@ export function findDialectCalls(
   const cursor = new MaskCursor(masks);
   const hits: DialectHit[] = [];
   const re = new RegExp(STRONG);
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+  let misses = 0;
+  // Two calls decide the reply (multiple_tool_calls); markers that lead to no
+  // call each read up to their closer, so only a few are tried (linear work).
+  for (let m = re.exec(text); m !== null && hits.length < 2; m = re.exec(text)) {
     const masked = cursor.at(m.index);
     if (masked !== null) {
       re.lastIndex = Math.max(masked.end, m.index + 1);
       continue;
     }
     const hit = strongHit(text, m.index, m[0], specs);
-    if (hit === null) continue;
+    if (hit === null) {
+      if (++misses > MAX_MISSES) break;
+      continue;
+    }
     hits.push(hit);
     re.lastIndex = Math.max(hit.end, m.index + 1);
   }
@@ -123,12 +132,15 @@ function jsonAtEnd(
   from: number,
   tail: number,
 ): DialectHit | null {
+  let budget = 2 * text.length; // characters jsonEnd may read in all: linear work
   for (let ls = from; ls < tail;) {
     const q = skipBlanks(text, ls);
     const c = text[q];
     if ((c === "{" || c === "[") && cursor.at(q) === null) {
       const e = jsonEnd(text, q);
+      budget -= (e < 0 ? text.length : e) - q;
       if (e === tail) return weakJson(text, specs, q, tail);
+      if (budget < 0) return null;
       if (e > q) {
         ls = e;
         continue;
