@@ -109,6 +109,11 @@ export class CanonicalScanner {
     return this.#result;
   }
 
+  /** Where the `<tool_call>` opener starts when something other than a tool element followed it, else -1. */
+  get junkAt(): number {
+    return this.#body?.phase === "junk" && this.#opener !== null ? this.#opener.start : -1;
+  }
+
   /** Whether the rest of the reply can change nothing (junk after the opener, or a second opener). */
   get dead(): boolean {
     return this.#mode === DEAD;

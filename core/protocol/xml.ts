@@ -25,6 +25,7 @@ import { type DialectHit, findDialectCalls } from "./dialects.ts";
 import { DisplayHold } from "./display_hold.ts";
 import { ReasoningSplitter, type SplitUpdate } from "./reasoning_split.ts";
 import type { Span } from "./dialect_mask.ts";
+import { CallGuess } from "./call_guess.ts";
 
 /** What the terminal may show after a chunk. */
 export interface StreamUpdate {
@@ -69,6 +70,9 @@ export class CallScanner {
   #suppressed = "";
   /** Where the chosen call lies in the visible text. */
   #span: Span | null = null;
+  /** The live line for a call in another dialect: its tool, once known. */
+  #guess: CallGuess;
+  #probe = "";
 
   /**
    * `lateClose: false` never takes a `</think>` without an opener as the end
@@ -79,6 +83,7 @@ export class CallScanner {
     this.#specs = new Map(specs.map((s) => [s.name, s]));
     this.#canon = new CanonicalScanner(specs);
     this.#hold = new DisplayHold(new Set(this.#specs.keys()));
+    this.#guess = new CallGuess(new Set(this.#specs.keys()));
   }
 
   /** Feeds the next chunk; returns what the terminal may show now. */
@@ -95,12 +100,31 @@ export class CallScanner {
     // The hot path: visible text only, nothing allocated when nothing is shown.
     if (visible === "") return NOTHING;
     this.#visible.push(visible);
-    if (this.#canon.dead) return NOTHING;
+    if (this.#canon.dead) return this.#guessed(NOTHING, visible);
     const cu = this.#canon.push(visible);
-    if (cu.prose === "") return cu.call === undefined ? NOTHING : { prose: "", call: cu.call };
+    if (cu.prose === "") {
+      const u = cu.call === undefined ? NOTHING : { prose: "", call: cu.call };
+      return this.#canon.dead ? this.#guessed(u, "") : u;
+    }
     const update: StreamUpdate = { prose: this.#shows(this.#hold.push(cu.prose)) };
     if (cu.call !== undefined) update.call = cu.call;
-    return update;
+    return this.#hold.holding ? this.#guessed(update, "") : update;
+  }
+
+  /**
+   * While a call in another dialect streams (after `<tool_call>` and junk
+   * to the canonical scanner, or held off the screen), names its tool once
+   * for the live line. `more` is the visible text just added.
+   */
+  #guessed(update: StreamUpdate, more: string): StreamUpdate {
+    const guess = this.#guess;
+    if (guess.done) return update;
+    const at = this.#canon.junkAt;
+    if (at >= 0) {
+      this.#probe = this.#probe === "" ? this.#visible.join("").slice(at) : this.#probe + more;
+    }
+    const name = guess.look(at >= 0 ? this.#probe : this.#hold.held);
+    return name === null ? update : { ...update, call: name };
   }
 
   /** Prose to show now; after a late `</think>`, nothing (it is held). */

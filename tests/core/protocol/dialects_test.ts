@@ -140,3 +140,19 @@ Deno.test("README and `debug parse --help` name every dialect id", async () => {
     if (id !== "canonical") assert.match(debug, new RegExp(`^  ${id} `, "m"), `help lacks ${id}`);
   }
 });
+
+Deno.test("`CallScanner` names the tool of a dialect call on the live line while it streams", async () => {
+  const byId = new Map((await load()).map((c) => [c.id, c]));
+  const cases: [string, string][] = [
+    ["hermes_2", "write_to_file"],
+    ["qwen3_coder_1", "execute_command"],
+    ["anthropic_0", "read_file"],
+    ["mistral_3", "search_files"],
+    ["bare_xml_4", "list_files"],
+    ["kimi_0", "read_file"],
+  ];
+  for (const [id, tool] of cases) {
+    const got = stream(randomChunks(byId.get(id)!.input, 2), SPECS);
+    assert.deepEqual(got.calls, [tool], id);
+  }
+});
