@@ -47,7 +47,7 @@ export class ReasoningFold {
     this.#open = true;
     this.#state.last += text;
     this.#chars += text.length;
-    if (this.#state.full) return this.#c.dim(text);
+    if (this.#state.full) return this.#c.dim(visibleControls(text));
     if (!this.#tty) return "";
     return `\r\x1b[2K${this.#c.dim(`∴ thinking… ${formatCount(this.#chars)} chars`)}`;
   }
@@ -75,5 +75,23 @@ export function slashReasoning(arg: string, c: Palette, out: (t: string) => void
     out(c.yellow(`Unknown argument "${arg}": use /reasoning, /reasoning on or /reasoning off\n`));
     return;
   }
-  out(REASONING.last === "" ? c.dim("No reasoning yet\n") : `${c.dim(REASONING.last.trim())}\n`);
+  const last = REASONING.last.trim();
+  out(last === "" ? c.dim("No reasoning yet\n") : `${c.dim(visibleControls(last))}\n`);
+}
+
+/**
+ * The model's text with control characters other than line feed and tab
+ * shown as control pictures (`␛`), so reasoning cannot move the cursor or
+ * change the terminal.
+ */
+export function visibleControls(text: string): string {
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 32 && c !== 127) || c === 10 || c === 9) continue;
+    out += text.slice(from, i) + String.fromCharCode(c === 127 ? 0x2421 : 0x2400 + c);
+    from = i + 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
 }

@@ -52,3 +52,9 @@ Deno.test("`slashReasoning()` prints the last reasoning and switches full displa
     /^Unknown argument "maybe": use \/reasoning, \/reasoning on or \/reasoning off/,
   );
 });
+
+Deno.test("`visibleControls()` shows escape sequences in reasoning as control pictures", async () => {
+  const { visibleControls } = await import("../../../cli/ui/reasoning_view.ts");
+  assert.equal(visibleControls("a\x1b[2Jb\r\n\tc\x7f"), "a␛[2Jb␍\n\tc␡");
+  assert.equal(visibleControls("plain\ntext"), "plain\ntext");
+});
