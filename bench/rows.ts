@@ -116,6 +116,14 @@ export function otherRows(all: AllResults): Row[] {
     ["fed in 1-byte chunks", "xml_chunk1_mb_s", "MB/s"],
     ["16-byte chunks ÷ whole (time)", "xml_chunk16_vs_whole", "×", "≤ 2", atMost(2)],
     ["1-byte chunks ÷ whole (time)", "xml_chunk1_vs_whole", "×", "≤ 2", atMost(2)],
+    ["hermes_json (Qwen3 JSON), whole", "xml_hermes_whole_mb_s", "MB/s", "≥ 50", atLeast(50)],
+    ["hermes_json, 16-byte chunks", "xml_hermes_chunk16_mb_s", "MB/s", "≥ 50", atLeast(50)],
+    ["qwen3_coder, whole", "xml_coder_whole_mb_s", "MB/s", "≥ 50", atLeast(50)],
+    ["qwen3_coder, 16-byte chunks", "xml_coder_chunk16_mb_s", "MB/s", "≥ 50", atLeast(50)],
+    ["1 MB <think> then a call, whole", "xml_think_whole_mb_s", "MB/s", "≥ 50", atLeast(50)],
+    ["1 MB <think>, 16-byte chunks", "xml_think_chunk16_mb_s", "MB/s", "≥ 50", atLeast(50)],
+    ["1 MB of unfinished openers, whole", "xml_junk_whole_mb_s", "MB/s", "≥ 50", atLeast(50)],
+    ["unfinished openers, 16-byte chunks", "xml_junk_chunk16_mb_s", "MB/s", "≥ 50", atLeast(50)],
   ]);
   add("security checks", all.security, [
     ["verdicts per second (corpus)", "verdicts_per_second", "/s", "≥ 1,000", atLeast(1000)],

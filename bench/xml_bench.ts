@@ -1,7 +1,9 @@
 /**
  * Benchmark of the tool-call scanner: a 1 MB `write_to_file` reply parsed
  * whole, then fed in 16-byte and 1-byte chunks. Aim: ≥ 50 MB/s, chunked
- * within 2× of whole.
+ * within 2× of whole. Dialect rows: the same content written as Qwen3 JSON
+ * (`hermes_json`) and Qwen3-Coder XML, and 1 MB of `<think>` before a call,
+ * whole and in 16-byte chunks (aim ≥ 50 MB/s).
  *
  * Run alone: `deno run bench/xml_bench.ts`.
  *
@@ -37,16 +39,54 @@ export function benchReply(size = MB): string {
     `<content>\n${lines.join("\n")}\n</content>\n</write_to_file>\n</tool_call>\n`;
 }
 
+/** The benchmark reply's content written in another dialect, or after 1 MB of reasoning. */
+export function dialectReply(kind: "hermes_json" | "qwen3_coder" | "reasoning", size = MB): string {
+  const reply = benchReply(size);
+  const content = reply.slice(reply.indexOf("<content>\n") + 10, reply.lastIndexOf("\n</content>"));
+  if (kind === "hermes_json") {
+    const call = { name: "write_to_file", arguments: { path: "src/big.tsx", content } };
+    return `Writing the file now.\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>\n`;
+  }
+  if (kind === "qwen3_coder") {
+    return "<tool_call>\n<function=write_to_file>\n<parameter=path>\nsrc/big.tsx\n</parameter>\n" +
+      `<parameter=content>\n${content}\n</parameter>\n</function>\n</tool_call>\n`;
+  }
+  return `<think>\n${content}\n</think>\n<tool_call>\n<write_to_file>\n<path>a</path>\n` +
+    "<content>x</content>\n</write_to_file>\n</tool_call>\n";
+}
+
+/** 1 MB of lines that start calls in many dialects and finish none (work must stay linear). */
+export function junkReply(size = MB): string {
+  const line =
+    '<tool_call> oops\n{ "half": [\n[TOOL_CALLS] no\n<function_calls>\n<|python_tag|>x\n';
+  return line.repeat(Math.ceil(size / line.length));
+}
+
+/** Best MB/s of `reply` parsed whole and fed in 16-byte chunks. */
+function dialectRates(reply: string, kind = "call"): [number, number] {
+  const mb = new TextEncoder().encode(reply).length / MB;
+  const c16 = cut(reply, 16);
+  let whole = Infinity;
+  let ms16 = Infinity;
+  for (let round = 0; round < ROUNDS / 2; round++) {
+    whole = Math.min(whole, time(() => feed([reply], kind)));
+    ms16 = Math.min(ms16, time(() => feed(c16, kind)));
+  }
+  const rate = (ms: number) => Math.round((mb / (ms / 1000)) * 10) / 10;
+  return [rate(whole), rate(ms16)];
+}
+
 function cut(text: string, size: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
   return out;
 }
 
-function feed(chunks: readonly string[]): void {
+function feed(chunks: readonly string[], kind = "call"): void {
   const s = new CallScanner(SPECS);
   for (const c of chunks) s.push(c);
-  if (s.finish().kind !== "call") throw new Error("The benchmark reply did not parse as a call");
+  const got = s.finish().kind;
+  if (got !== kind) throw new Error(`The benchmark reply parsed as ${got}, not ${kind}`);
 }
 
 function time(fn: () => void): number {
@@ -81,7 +121,19 @@ export function benchXml(): Promise<Record<string, number>> {
   }
   const rate = (ms: number) => Math.round((mb / (ms / 1000)) * 10) / 10;
   const ratio = (ms: number) => Math.round((ms / whole) * 100) / 100;
+  const [hermes, hermes16] = dialectRates(dialectReply("hermes_json"));
+  const [coder, coder16] = dialectRates(dialectReply("qwen3_coder"));
+  const [think, think16] = dialectRates(dialectReply("reasoning"));
+  const [junk, junk16] = dialectRates(junkReply(), "error");
   return Promise.resolve({
+    xml_hermes_whole_mb_s: hermes,
+    xml_hermes_chunk16_mb_s: hermes16,
+    xml_coder_whole_mb_s: coder,
+    xml_coder_chunk16_mb_s: coder16,
+    xml_think_whole_mb_s: think,
+    xml_think_chunk16_mb_s: think16,
+    xml_junk_whole_mb_s: junk,
+    xml_junk_chunk16_mb_s: junk16,
     xml_whole_mb_s: rate(whole),
     xml_chunk16_mb_s: rate(ms16),
     xml_chunk1_mb_s: rate(ms1),

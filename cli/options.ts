@@ -70,6 +70,7 @@ const MODEL_OPTIONS: readonly OptionSpec[] = [
   ["--step", "step through each tool call: run, skip, edit or abort (needs a terminal)"],
   ["--debug", "write every request, reply, verdict and timing to .minoc/logs/debug.log"],
   ["--quiet", "no spinner, banner or token lines: only replies, tool lines and errors"],
+  ["--show-reasoning", "show the model's reasoning in full (dimmed); default: one folded line"],
   ["--no-progress", "no spinner during long waits (settings: progress)"],
   ["--continue", "continue the latest session of this directory"],
   ["--resume <id>", "continue a session of this directory (id or unique prefix)"],

@@ -223,6 +223,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       provider,
       tools: edits.tools(tools),
       blockCall: edits.blockCall,
+      sendReasoning: o.settings.modelQuirks.sendReasoning,
       runner: {
         pipeline,
         context,
@@ -256,6 +257,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       const deps = (this as AgentSession).deps;
       deps.provider = makeProvider(next);
       deps.context = { window: next.contextWindow };
+      deps.sendReasoning = next.modelQuirks.sendReasoning;
       convo.messages[0] = { role: "system", content: prompt() };
     },
     setMode(next: Mode) {

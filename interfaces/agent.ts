@@ -63,6 +63,8 @@ export type StopReason = "stop" | "length" | "error" | "aborted";
 /** One event of a streamed reply. */
 export type StreamEvent =
   | { type: "text"; text: string }
+  /** Reasoning the server sends apart (`reasoning_content` / `reasoning` delta fields). */
+  | { type: "reasoning"; text: string }
   | { type: "usage"; usage: Usage }
   | {
     type: "end";
@@ -129,6 +131,8 @@ export type AgentEvent =
   | { type: "text"; text: string }
   /** A one-line live summary of a call that is still streaming. */
   | { type: "call_progress"; summary: string }
+  /** Reasoning of the reply (a delta field or `<think>`), shown dimmed and folded. */
+  | { type: "reasoning"; text: string }
   /** `context`: tokens the conversation now takes, and the model's context window. */
   | { type: "reply_end"; usage?: Usage; context?: { used: number; window: number } }
   | { type: "parse_error"; kind: string; message: string; consecutive: number }

@@ -49,8 +49,24 @@ export type ParseErrorKind =
 /** The outcome of parsing one whole reply. */
 export type ParseResult =
   | { kind: "none" }
-  | { kind: "call"; call: ToolCall }
-  | { kind: "error"; error: ParseErrorKind; message: string; tool?: string };
+  | {
+    kind: "call";
+    call: ToolCall;
+    /** The tool-call dialect it was written in (absent: canonical). */
+    dialect?: string;
+    /** Something the parser changed and must say (e.g. XML entities decoded in a command). */
+    notice?: string;
+  }
+  | {
+    kind: "error";
+    error: ParseErrorKind;
+    message: string;
+    tool?: string;
+    /** The dialect the failed call was written in (absent: canonical). */
+    dialect?: string;
+    /** The call the model apparently meant, to show in canonical form. */
+    meant?: ToolCall;
+  };
 
 /** Metadata of a file or directory; `null` from `stat` means it does not exist. */
 export interface FileInfo {

@@ -27,6 +27,12 @@ export function replayUpdates(session: SessionFile, cwd: string): SessionUpdate[
     if (m.role === "user" && fromUser(ms[i - 1])) {
       out.push({ sessionUpdate: "user_message_chunk", content: { type: "text", text: m.content } });
     } else if (m.role === "assistant") {
+      if (m.reasoning) {
+        out.push({
+          sessionUpdate: "agent_thought_chunk",
+          content: { type: "text", text: m.reasoning },
+        });
+      }
       out.push(...prose(m.content));
     } else if (m.role === "tool_call" && m.call) {
       const response = ms.slice(i + 1).find((r) =>

@@ -56,6 +56,8 @@ export class UpdateMapper {
   /** One loop event. */
   event(ev: AgentEvent): void {
     switch (ev.type) {
+      case "reasoning":
+        return this.#prose([{ thought: true, text: ev.text }]);
       case "text":
         return this.#prose(this.#split.push(ev.text));
       case "reply_end":

@@ -12,6 +12,7 @@ import { dryRunTally, renderDryRun } from "../ui/dry_run.ts";
 import { dryRunReport } from "../../core/permission/dry_run_report.ts";
 import { readLine } from "../prompt/line.ts";
 import { palette } from "../ui/colors.ts";
+import { REASONING } from "../ui/reasoning_view.ts";
 import { createRenderer } from "../ui/render.ts";
 import { createProgress, withProgress } from "../ui/progress.ts";
 import { visible } from "../ui/sanitize.ts";
@@ -52,6 +53,7 @@ export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): 
     colors: c,
     quiet: opts.quiet === true,
     markdown: tty && c.isColorSupported,
+    reasoning: Object.assign(REASONING, { full: opts.showReasoning === true }),
   });
   let current: AbortController | null = null;
   // deno-lint-ignore prefer-const

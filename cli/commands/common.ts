@@ -23,6 +23,8 @@ export interface CommonOptions extends SettingFlags {
   session?: boolean;
   /** `--quiet`: no spinner, banner or token lines. */
   quiet?: true;
+  /** `--show-reasoning`: reasoning in full, dimmed. */
+  showReasoning?: true;
   /** `--dry-run`: file changes stay in memory, commands are not run. */
   dryRun?: true;
   /** `--sandbox`. */

@@ -7,7 +7,8 @@
  * call, "no call", or the parse error.
  *
  * - `--json` prints `{"tool":"…","params":{…}}`, `{"tool":null,"params":{}}`
- *   or `{"error":"unclosed"}`.
+ *   or `{"error":"unclosed"}`, with `"dialect"` when the call was not in the
+ *   canonical form.
  * - `--batch` reads JSON lines `{"id","input"}` and prints one result line per
  *   input, with its `id`.
  * - `--chunks` reads a JSON array of strings and feeds them in order, as a
@@ -25,16 +26,41 @@ import { visible } from "../ui/sanitize.ts";
 
 /** A parse result in the `--json` shape. */
 export type JsonResult =
-  | { tool: string; params: Record<string, string | string[]> }
+  | { tool: string; params: Record<string, string | string[]>; dialect?: string }
   | { tool: null; params: Record<string, never> }
-  | { error: string };
+  | { error: string; dialect?: string };
 
 /** Converts a parse result to the `--json` shape. */
 export function toJsonResult(result: ParseResult): JsonResult {
-  if (result.kind === "error") return { error: result.error };
   if (result.kind === "none") return { tool: null, params: {} };
-  return { tool: result.call.tool, params: result.call.params };
+  const d = result.dialect;
+  const dialect = d === undefined || d === "canonical" ? {} : { dialect: d };
+  if (result.kind === "error") return { error: result.error, ...dialect };
+  return { tool: result.call.tool, params: result.call.params, ...dialect };
 }
+
+const DIALECT_HELP = `
+Besides minoc's own form, the parser reads the tool-call formats open models
+are trained on (dialect ids as in the session file and "minoc history stats"):
+  hermes_json     <tool_call>{"name": …, "arguments": …}</tool_call> (Qwen2.5/3, Hermes)
+  qwen3_coder     <tool_call><function=NAME><parameter=P>…</parameter></function>
+  llama_function  <function=NAME>{…}</function> (Llama 3.1)
+  anthropic_xml   <function_calls><invoke name="NAME"><parameter name="P">…
+  glm4            <tool_call>NAME<arg_key>P</arg_key><arg_value>…</arg_value>
+  mistral         [TOOL_CALLS][{…}] or [TOOL_CALLS]NAME[ARGS]{…}
+  llama3_json     <|python_tag|>{"name": …, "parameters": …}
+  granite         <|tool_call|>[{…}]
+  internlm        <|action_start|><|plugin|>{…}<|action_end|>
+  kimi_k2         <|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin|>{…}
+  deepseek        <｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME + a JSON fence
+  phi4_functools  functools[{…}]
+  pythonic        [read_file(path="a")] ending the reply (Llama 3.2, Llama 4)
+  json_fence      a \`\`\`json fence with {"name": …} that ends the reply
+  bare_json       a JSON object naming a known tool that ends the reply
+  bare_xml        <TOOL><P>…</P></TOOL> without <tool_call>, ending the reply
+Reasoning (<think>, <thinking>, <reasoning>, or a reply that starts inside
+reasoning and shows only </think>) is split off first: no call is taken from
+it, nor from inline code. Two calls, whatever their dialects, are an error.`;
 
 interface ParseOptions {
   json?: boolean;
@@ -67,6 +93,7 @@ export function debugCommand(
     .option("--json", "print the result as one JSON object")
     .option("--batch", 'read JSON lines {"id","input"} and print one JSON result line each')
     .option("--chunks", "read a JSON array of strings and feed them in order, as a stream")
+    .addHelpText("after", DIALECT_HELP)
     .action(async (opts) => {
       await debugParse(io, specs(), opts);
     });
@@ -108,12 +135,19 @@ export async function debugParse(
   }
   const input = await io.readStdin();
   if (opts.batch) return batch(io, specs, input);
-  if (!opts.chunks) return print(io, parseReply(input, specs), opts.json === true);
   const scanner = new CallScanner(specs);
-  const updates = readChunks(input).map((c) => scanner.push(c));
+  const updates = (opts.chunks ? readChunks(input) : [input]).map((c) => scanner.push(c));
   const result = scanner.finish();
-  if (!opts.json) io.out(visible(renderStream(updates, scanner.finalProse())));
+  if (!opts.json && opts.chunks) io.out(visible(renderStream(updates, scanner.finalProse())));
   print(io, result, opts.json === true);
+  const reasoning = scanner.reasoning();
+  if (!opts.json && reasoning !== "") {
+    io.out(
+      `Reasoning (never parsed for calls): ${reasoning.length} character${
+        reasoning.length === 1 ? "" : "s"
+      }\n`,
+    );
+  }
 }
 
 function print(io: CliIO, result: ParseResult, json: boolean): void {
@@ -173,7 +207,11 @@ export function renderResult(result: ParseResult): string {
     const tool = result.tool === undefined ? "" : ` (tool "${result.tool}")`;
     return `Parse error ${result.error}${tool}: ${result.message}\n`;
   }
-  const lines = [`Tool call: ${result.call.tool}`];
+  const d = result.dialect;
+  const lines = [
+    `Tool call: ${result.call.tool}${d && d !== "canonical" ? ` (dialect ${d})` : ""}`,
+  ];
+  if (result.notice !== undefined) lines.push(`  note: ${result.notice}`);
   for (const [name, value] of Object.entries(result.call.params)) {
     if (typeof value === "string") lines.push(...renderValue(name, value));
     else value.forEach((v, k) => lines.push(...renderValue(`${name}[${k}]`, v)));
@@ -193,6 +231,7 @@ function renderStream(updates: readonly StreamUpdate[], finalProse: string): str
   for (const u of updates) {
     if (u.prose !== "") lines.push(`  prose: ${JSON.stringify(u.prose)}`);
     if (u.call !== undefined) lines.push(`  call: ${u.call}`);
+    if (u.reasoning !== undefined) lines.push(`  reasoning: ${JSON.stringify(u.reasoning)}`);
   }
   if (finalProse !== "") lines.push(`  prose at the end: ${JSON.stringify(finalProse)}`);
   return `${lines.join("\n")}\n`;

@@ -10,7 +10,7 @@
  */
 import type { LlmProvider, Usage } from "../../interfaces/agent.ts";
 import type { ToolSpec } from "../../interfaces/tool.ts";
-import { parseReply } from "../../core/protocol/xml.ts";
+import { CallScanner, parseReply } from "../../core/protocol/xml.ts";
 import { renderProtocolRules, renderToolDocs } from "../../core/protocol/tool_docs.ts";
 import { attemptCompletion } from "../../core/tools/attempt_completion.ts";
 import { readFile } from "../../core/tools/read_file.ts";
@@ -29,6 +29,8 @@ export interface Check {
 /** What one streamed request showed. */
 export interface Probe {
   text: string;
+  /** Reasoning that came in a delta field (`reasoning_content` / `reasoning`). */
+  reasoning?: string;
   chunks: number;
   usage?: Usage;
   firstMs: number | null;
@@ -49,6 +51,7 @@ export async function probe(
       out.chunks++;
       out.text += ev.text;
     } else if (ev.type === "usage") out.usage = ev.usage;
+    else if (ev.type === "reasoning") out.reasoning = (out.reasoning ?? "") + ev.text;
     else if (ev.type === "end" && ev.error) out.error = ev.error.message;
   }
   out.ms = performance.now() - start;
@@ -81,6 +84,39 @@ export async function listModels(
 }
 
 const PROBE_TOOLS = [readFile, attemptCompletion];
+
+/** Which tool-call dialect the probed model answered in. */
+function dialectCheck(parsed: ReturnType<typeof parseReply>): Check {
+  const name = "dialect";
+  if (parsed.kind === "none") return { name, verdict: "skip", detail: "no call to judge" };
+  const d = parsed.dialect ?? "canonical";
+  if (d === "canonical") {
+    return { name, verdict: "pass", detail: "the model wrote minoc's own form" };
+  }
+  return {
+    name,
+    verdict: "warn",
+    detail:
+      `the model wrote the "${d}" format: minoc reads it and reminds the model once per session`,
+  };
+}
+
+/** Where the probed model's reasoning arrives. */
+function reasoningCheck(p: Probe): Check {
+  const name = "reasoning";
+  const scanner = new CallScanner([]);
+  scanner.push(p.text);
+  scanner.finish();
+  const inText = scanner.reasoning().length;
+  const field = p.reasoning?.length ?? 0;
+  if (field > 0) {
+    return { name, verdict: "pass", detail: `in a separate delta field (${field} characters)` };
+  }
+  if (inText > 0) {
+    return { name, verdict: "pass", detail: `in <think> tags in the text (${inText} characters)` };
+  }
+  return { name, verdict: "skip", detail: "the reply had no reasoning" };
+}
 
 /** The tool-call probe: a short prompt that asks for exactly one read_file call. */
 export function toolCallMessages() {
@@ -139,7 +175,7 @@ export function judgeToolCall(p: Probe): Check[] {
       verdict: "warn",
       detail: "the server reports no token usage: minoc estimates token counts",
     };
-  return [call, streaming, usage];
+  return [call, dialectCheck(parsed), reasoningCheck(p), streaming, usage];
 }
 
 /** The marker the long prompt starts with. */

@@ -57,6 +57,7 @@ export async function runCommand(io: CliIO, task: string, opts: RunOptions): Pro
     colors,
     quiet: opts.quiet === true,
     markdown: tty && colors.isColorSupported,
+    reasoning: { full: opts.showReasoning === true, last: "" },
   });
   const progress = createProgress({ enabled: settings.progress });
   const session = await openSession({

@@ -28,6 +28,7 @@ const HELP: [string, string][] = [
   ["/cost", "the session's tokens, turns, tool calls and duration (also /usage)"],
   ["/progress", "on|off: the spinner during long waits"],
   ["/retry", "re-send the last turn after a reply failed or was cut off"],
+  ["/reasoning", "show the last reply's reasoning; on|off: show reasoning in full as it streams"],
   ["/workflow", "<goal>: plan, act within budgets, reflect (--budget-calls/-tokens/-time)"],
   ["/exit", "quit (also /quit or Ctrl+D)"],
 ];
@@ -100,6 +101,9 @@ export async function handleSlash(
         c,
         state,
       );
+    case "/reasoning":
+      (await import("../ui/reasoning_view.ts")).slashReasoning(args, c, io.out);
+      return "handled";
     case "/workflow":
       await (await import("./workflow.ts")).slashWorkflow(args, session, io, c);
       return "handled";

@@ -182,6 +182,7 @@ class ProgressDisplay implements ProgressView {
         this.#pendingTool = null;
         return;
       case "text":
+      case "reasoning":
       case "call_progress":
       case "reply_end":
       case "tool_end":

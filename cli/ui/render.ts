@@ -9,6 +9,7 @@ import type { Palette } from "./colors.ts";
 import { MarkdownStream } from "./markdown.ts";
 import { formatCount, tokensLine } from "./tokens_line.ts";
 import { visibleDeep } from "./sanitize.ts";
+import { REASONING, type ReasoningDisplay, ReasoningFold } from "./reasoning_view.ts";
 
 /** Where and how to render. */
 export interface RenderTarget {
@@ -20,6 +21,8 @@ export interface RenderTarget {
   quiet?: boolean;
   /** Render prose as Markdown while it streams (for a colour terminal). */
   markdown?: boolean;
+  /** Reasoning display (default: the process-wide one, folded). */
+  reasoning?: ReasoningDisplay;
 }
 
 /** Returns an event handler that renders to `target`. */
@@ -28,6 +31,7 @@ export function createRenderer(target: RenderTarget): (event: AgentEvent) => voi
   let atLineStart = true;
   let liveLine = false;
   const md = target.markdown ? new MarkdownStream(c) : null;
+  const fold = new ReasoningFold(target.reasoning ?? REASONING, c, target.tty);
   const write = (text: string) => {
     if (text === "") return;
     clearLive();
@@ -44,6 +48,11 @@ export function createRenderer(target: RenderTarget): (event: AgentEvent) => voi
   }
   return (raw: AgentEvent) => {
     const ev = visibleDeep(raw);
+    if (ev.type === "reasoning") {
+      if (!fold.open && !atLineStart) write("\n");
+      return void target.write(fold.push(ev.text));
+    }
+    if (fold.open) write(fold.end());
     if (md && ev.type !== "text") write(md.flush(ev.type === "reply_end"));
     switch (ev.type) {
       case "text":

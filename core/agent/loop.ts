@@ -18,6 +18,7 @@ import type { AnyTool, ParseResult, ToolCall } from "../../interfaces/tool.ts";
 import { parseErrorMessage } from "../protocol/feedback.ts";
 import { executeCall, type ToolRunner } from "./execute.ts";
 import { streamReply } from "./reply.ts";
+import { dialectNote, type ReminderState, replyForModel } from "./dialect_note.ts";
 import { type ContextBudget, fitContext } from "./context.ts";
 
 /** Everything the loop needs, built by `main.ts`. */
@@ -35,10 +36,12 @@ export interface AgentDeps {
    * call stands for (e.g. `apply_edit_blocks`), or null.
    */
   blockCall?(text: string): ToolCall | null;
+  /** Send the model's reasoning back in later turns (models.json `quirks.sendReasoning`). */
+  sendReasoning?: boolean;
 }
 
 /** The conversation as the model sees it; the system prompt comes first. */
-export interface Conversation {
+export interface Conversation extends ReminderState {
   messages: ChatMessage[];
 }
 
@@ -67,11 +70,17 @@ async function loop(
     await fitContext(deps, convo, signal);
     const reply = await streamReply(deps, convo.messages, signal);
     if (reply.text !== "" || reply.end === "stop") {
-      await say(deps, convo, "assistant", reply.text, {
+      const content = replyForModel(reply, deps.sendReasoning === true);
+      const dialect = reply.parsed.kind === "none"
+        ? undefined
+        : reply.parsed.dialect ?? "canonical";
+      await say(deps, convo, "assistant", content, {
         usage: reply.usage,
         durationMs: reply.ms,
         firstTokenMs: reply.firstTokenMs,
         retries: reply.retries,
+        dialect,
+        reasoning: reply.reasoning || undefined,
       });
     }
     await countTurn(deps, reply.usage);
@@ -84,9 +93,9 @@ async function loop(
       });
       return { kind: "provider_error", error: reply.error };
     }
-    const blocks = reply.parsed.kind === "call" ? null : deps.blockCall?.(reply.text) ?? null;
+    const blocks = reply.parsed.kind === "call" ? null : deps.blockCall?.(reply.visible) ?? null;
     const parsed: ParseResult = blocks ? { kind: "call", call: blocks } : reply.parsed;
-    if (parsed.kind === "none") return { kind: "answered", text: reply.text };
+    if (parsed.kind === "none") return { kind: "answered", text: reply.visible };
     if (parsed.kind === "error") {
       parseErrors++;
       if (await parseFailed(deps, convo, parsed, parseErrors)) {
@@ -94,7 +103,7 @@ async function loop(
       }
       continue;
     }
-    const done = await executeCall(deps, parsed.call, signal, reply.text);
+    const done = await executeCall(deps, parsed.call, signal, reply.visible);
     if (done.invalid) {
       parseErrors++;
       await say(deps, convo, "user", done.message);
@@ -104,7 +113,8 @@ async function loop(
       continue;
     }
     parseErrors = 0;
-    await say(deps, convo, "user", done.message);
+    const note = dialectNote(parsed, convo);
+    await say(deps, convo, "user", note === "" ? done.message : `${done.message}\n\n${note}`);
     if (signal.aborted) return { kind: "aborted" };
     if (done.result.completion !== undefined) {
       return { kind: "completed", result: done.result.completion };
@@ -137,7 +147,10 @@ async function say(
   convo: Conversation,
   role: "user" | "assistant",
   content: string,
-  facts: Pick<SessionMessage, "usage" | "durationMs" | "firstTokenMs" | "retries"> = {},
+  facts: Pick<
+    SessionMessage,
+    "usage" | "durationMs" | "firstTokenMs" | "retries" | "dialect" | "reasoning"
+  > = {},
 ): Promise<void> {
   convo.messages.push({ role, content });
   await deps.recorder.append({ role, content, ...facts });

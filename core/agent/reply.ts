@@ -18,7 +18,12 @@ import { estimateUsage } from "./tokens.ts";
 
 /** One finished reply. */
 export interface Reply {
+  /** The whole reply as streamed (with any `<think>` block). */
   text: string;
+  /** The reply without its reasoning: what is recorded and sent back. */
+  visible: string;
+  /** The reasoning (a delta field or `<think>` in the text); "" when none. */
+  reasoning: string;
   parsed: ParseResult;
   end: StopReason;
   usage?: Usage;
@@ -49,6 +54,7 @@ export async function streamReply(
   const started = performance.now();
   const scanner = new CallScanner(deps.tools);
   const parts: string[] = [];
+  const thoughts: string[] = [];
   let usage: Usage | undefined;
   let end: StopReason = "stop";
   let error: ProviderError | undefined;
@@ -68,8 +74,12 @@ export async function streamReply(
       }
       parts.push(ev.text);
       const update = scanner.push(ev.text);
+      if (update.reasoning) deps.emit({ type: "reasoning", text: update.reasoning });
       if (update.prose) deps.emit({ type: "text", text: update.prose });
       if (update.call) deps.emit({ type: "call_progress", summary: update.call });
+    } else if (ev.type === "reasoning") {
+      thoughts.push(ev.text);
+      deps.emit({ type: "reasoning", text: ev.text });
     } else if (ev.type === "usage") {
       usage = ev.usage;
     } else {
@@ -94,5 +104,17 @@ export async function streamReply(
     ? { used: usage.promptTokens + usage.completionTokens, window }
     : undefined;
   deps.emit({ type: "reply_end", usage, ...(context ? { context } : {}) });
-  return { text, parsed, end, usage, error, ms, firstTokenMs, retries };
+  const reasoning = [thoughts.join("").trim(), scanner.reasoning()].filter((r) => r).join("\n\n");
+  return {
+    text,
+    visible: scanner.visibleText(),
+    reasoning,
+    parsed,
+    end,
+    usage,
+    error,
+    ms,
+    firstTokenMs,
+    retries,
+  };
 }

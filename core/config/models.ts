@@ -18,6 +18,8 @@ export interface ModelQuirks {
   maxTokensField: (typeof MAX_TOKENS_FIELDS)[number];
   /** False when the server rejects `stream_options: { include_usage: true }`. */
   streamOptions: boolean;
+  /** True to send the model's reasoning back in later turns (default: it is left out). */
+  sendReasoning: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export function defaultQuirks(model: string): ModelQuirks {
   return {
     maxTokensField: reasoning ? "max_completion_tokens" : "max_tokens",
     streamOptions: true,
+    sendReasoning: false,
   };
 }
 

@@ -70,6 +70,7 @@ export const MAX_TOKENS_FIELDS = ["max_tokens", "max_completion_tokens"] as cons
 export const QuirksSchema = z.strictObject({
   maxTokensField: z.enum(MAX_TOKENS_FIELDS),
   streamOptions: z.boolean(),
+  sendReasoning: z.boolean(),
 }).partial();
 
 /** One model's entry in models.json. */

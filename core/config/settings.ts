@@ -158,6 +158,7 @@ export function mergeSettings(i: MergeInputs): MergeResult {
     modelQuirks: {
       maxTokensField: get<ModelQuirks["maxTokensField"]>("quirks.maxTokensField")!,
       streamOptions: get<boolean>("quirks.streamOptions")!,
+      sendReasoning: get<boolean>("quirks.sendReasoning")!,
     },
     sandbox: i.files.at(-1)?.settings?.sandbox ?? {},
     ...(customInstructions === undefined ? {} : { customInstructions }),
@@ -277,5 +278,6 @@ function defaultsFor(model: string): Layer {
     "retry.maxRetryAfterMs": DEFAULT_RETRY_POLICY.maxRetryAfterMs,
     "quirks.maxTokensField": quirks.maxTokensField,
     "quirks.streamOptions": quirks.streamOptions,
+    "quirks.sendReasoning": quirks.sendReasoning,
   });
 }

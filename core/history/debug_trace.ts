@@ -109,6 +109,7 @@ export class DebugTrace {
       case "done":
         return this.#done(ev.outcome, now);
       case "text":
+      case "reasoning":
       case "call_progress":
         return;
       default:

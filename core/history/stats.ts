@@ -17,6 +17,7 @@
  */
 import type { SessionFile, SessionMessage } from "../../interfaces/history.ts";
 import { textTable } from "./text_table.ts";
+import { computeDialects, type DialectStats, formatDialects } from "./dialect_stats.ts";
 
 /** Per-tool figures. */
 export interface ToolStats {
@@ -63,6 +64,8 @@ export interface HistoryStats {
   tools: ToolStats[];
   sessions: SessionStats[];
   models: ModelStats[];
+  /** Dialect use and parse-error rate per model. */
+  dialects: DialectStats[];
 }
 
 const PARSE_EVENTS = new Set(["unknown_tool", "unclosed", "multiple_tool_calls", "missing_param"]);
@@ -105,6 +108,7 @@ export function computeStats(sessions: readonly SessionFile[]): HistoryStats {
       a.timestamp.localeCompare(b.timestamp) || a.id.localeCompare(b.id)
     ),
     models: [...models.values()].sort((a, b) => a.model.localeCompare(b.model)),
+    dialects: computeDialects(sessions),
   };
 }
 
@@ -255,7 +259,9 @@ export function formatStats(stats: HistoryStats): string {
       kindsText(m.parseErrorKinds),
     ]),
   );
-  return `Tools\n${tools}\nSessions\n${sessions}\nModels\n${models}`;
+  return `Tools\n${tools}\nSessions\n${sessions}\nModels\n${models}\n${
+    formatDialects(stats.dialects)
+  }`;
 }
 
 function round1(n: number | null): number | null {

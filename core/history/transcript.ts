@@ -101,6 +101,8 @@ function replyFacts(m: SessionMessage): string {
   const parts: string[] = [];
   if (m.usage) parts.push(`${m.usage.completionTokens} tokens`);
   if (m.durationMs !== undefined) parts.push(`${(m.durationMs / 1000).toFixed(1)} s`);
+  if (m.dialect !== undefined && m.dialect !== "canonical") parts.push(`dialect ${m.dialect}`);
+  if (m.reasoning) parts.push(`reasoning ${m.reasoning.length} chars`);
   return parts.length ? ` (${parts.join(", ")})` : "";
 }
 

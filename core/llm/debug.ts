@@ -83,7 +83,7 @@ async function* logged(
         firstTokenMs ??= performance.now() - started;
         parts.push(ev.text);
       } else if (ev.type === "usage") usage = ev.usage;
-      else end = ev;
+      else if (ev.type === "end") end = ev;
       yield ev;
     }
   } finally {

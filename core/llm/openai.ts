@@ -182,6 +182,8 @@ function requestBody(
 function chunkEvents(chunk: ChatCompletionChunk, progress: Progress): StreamEvent[] {
   const events: StreamEvent[] = [];
   const choice = chunk.choices?.[0];
+  const reasoning = reasoningOf(choice?.delta);
+  if (reasoning) events.push({ type: "reasoning", text: reasoning });
   const text = choice?.delta?.content;
   if (text) {
     progress.text = true;
@@ -201,6 +203,13 @@ function chunkEvents(chunk: ChatCompletionChunk, progress: Progress): StreamEven
     });
   }
   return events;
+}
+
+/** Reasoning sent apart from the text: `reasoning_content` (DeepSeek, vLLM) or `reasoning` (Ollama, OpenRouter). */
+function reasoningOf(delta: unknown): string {
+  const d = delta as { reasoning_content?: unknown; reasoning?: unknown } | undefined;
+  const r = d?.reasoning_content ?? d?.reasoning;
+  return typeof r === "string" ? r : "";
 }
 
 function finalEvent(

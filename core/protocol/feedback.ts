@@ -34,7 +34,9 @@ export function formatCall(
 /**
  * The message sent back to the model for a parse error: names the error, says
  * what was expected, and shows one short correct call for the tool concerned
- * (for an unknown tool: the known tools and the closest one's example).
+ * (for an unknown tool: the known tools and the closest one's example). When
+ * the parser could read what the model meant (in any dialect), that very call
+ * is shown in the canonical form instead of the example.
  */
 export function parseErrorMessage(
   result: Extract<ParseResult, { kind: "error" }>,
@@ -42,9 +44,20 @@ export function parseErrorMessage(
 ): string {
   const tool = tools.find((t) => t.name === result.tool) ?? closest(result.tool ?? "", tools);
   const lines = [`Tool call error (${result.error}): ${what(result, tools)}`];
+  if (result.dialect !== undefined && result.dialect !== "canonical") {
+    lines.push(`Your call was written in the "${result.dialect}" format; use minoc's own form.`);
+  }
+  // A call with nothing the tool takes shows the tool's example instead.
+  const meant = result.meant && Object.keys(result.meant.params).length > 0
+    ? result.meant
+    : undefined;
   if (tool !== undefined) {
-    lines.push(`${tool.name} takes ${paramList(tool)}. A correct call:`);
-    lines.push(formatCall(tool.name, tool.example));
+    lines.push(
+      `${tool.name} takes ${paramList(tool)}. ${
+        meant ? "What you meant, in the right form" : "A correct call"
+      }:`,
+    );
+    lines.push(meant ? formatCall(meant.tool, meant.params) : formatCall(tool.name, tool.example));
   }
   lines.push(
     "Nothing was run. Make one call per reply; a reply without a call is your final answer.",
@@ -60,6 +73,7 @@ function what(r: Extract<ParseResult, { kind: "error" }>, tools: readonly AnyToo
         ? `<tool_call> must be followed directly by a tool element. Known tools: ${names}.`
         : `"${r.tool}" is not a tool. Known tools: ${names}.`;
     case "unclosed":
+      if (r.message.startsWith("The JSON")) return `${lowerFirst(r.message)}.`;
       return `the call is incomplete: ${lowerFirst(r.message)}. Close every parameter, ` +
         `then </${r.tool ?? "tool_name"}> and </tool_call>. If your reply was cut off, ` +
         "make the call shorter.";

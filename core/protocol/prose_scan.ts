@@ -1,7 +1,8 @@
 /**
  * Finds the opener of a tool call in prose (rule 1): the first `<tool_call>`
  * that is neither inside an inline code span (a backtick run closed by a run
- * of the same length on the same line) nor inside `<thinking>…</thinking>`.
+ * of the same length on the same line) nor inside `<thinking>…</thinking>`
+ * (or `<think>`, `<reasoning>`).
  * An unclosed `<thinking>` runs to the end of the reply. Fenced blocks do not
  * hide a call: a fence line has no closing run on its line.
  *
@@ -21,7 +22,12 @@ export interface Opener {
 }
 
 /** The only tags prose cares about. */
-const TAGS = ["tool_call", "thinking"];
+const TAGS = ["tool_call", "thinking", "think", "reasoning"];
+
+/** Whether a tag name opens or closes reasoning. */
+function isThink(name: string): boolean {
+  return name === "thinking" || name === "think" || name === "reasoning";
+}
 
 const RUN = 0;
 const OPEN_CALL = 1;
@@ -139,13 +145,13 @@ export class ProseScanner {
       if (!close && name === "tool_call") {
         p.events.push({ kind: OPEN_CALL, start, end, len: 0 });
         if (p.firstCall < 0) p.firstCall = start;
-      } else if (name === "thinking") {
+      } else if (isThink(name)) {
         p.events.push({ kind: close ? CLOSE_THINK : OPEN_THINK, start, end, len: 0 });
       }
     } else if (this.#thinking) {
-      if (close && name === "thinking") this.#thinking = false;
+      if (close && isThink(name)) this.#thinking = false;
     } else if (!close && name === "tool_call") this.opener = { start, end };
-    else if (!close && name === "thinking") this.#thinking = true;
+    else if (!close && isThink(name)) this.#thinking = true;
   }
 
   #endRun(): void {

@@ -1,14 +1,14 @@
 /**
- * The streaming tool-call scanner: pulls at most one XML tool call out of a
- * model's reply while it streams, shows the prose around it, and gives the
- * same result for every way the reply is cut into chunks.
+ * The reply scanner: takes at most one tool call out of a model's reply while
+ * it streams, in minoc's canonical form or any dialect open models are
+ * trained on, and never from reasoning, inline code or a quoted example.
  *
- * The rules (issue #3): a call starts at the first `<tool_call>` outside
- * inline code and `<thinking>`; `<NAME>` of a known tool follows; the call
- * ends at the first `</NAME>` followed by `</tool_call>`, else at the last
- * `</NAME>`; values are raw text (bulk values run to their last closing tag);
- * one call per reply. Errors, in order: `unknown_tool`, `unclosed`,
- * `multiple_tool_calls`, `missing_param`.
+ * Layers, each linear in the reply: reasoning is split off first
+ * (`reasoning_split.ts`); the canonical scanner (`canonical_scan.ts`) reads
+ * the visible text as it streams; the display hold keeps dialect calls off
+ * the screen; at the end, one pass (`dialects.ts`) finds the calls written in
+ * other dialects. Two calls, whatever their dialects, are
+ * `multiple_tool_calls`. The result is the same for every chunking.
  *
  * @example
  * ```ts
@@ -18,229 +18,275 @@
  * ```
  * @module
  */
-import type { ParseErrorKind, ParseResult, ToolSpec } from "../../interfaces/tool.ts";
-import { CallScanBody } from "./call_scan.ts";
-import { readParams } from "./params.ts";
-import { type Opener, ProseScanner } from "./prose_scan.ts";
-import { LT } from "./tags.ts";
-import { TextStore } from "./text_store.ts";
+import type { ParseResult, ToolSpec } from "../../interfaces/tool.ts";
+import { CanonicalScanner } from "./canonical_scan.ts";
+import { withEntities } from "./dialect_call.ts";
+import { type DialectHit, findDialectCalls } from "./dialects.ts";
+import { DisplayHold } from "./display_hold.ts";
+import { ReasoningSplitter, type SplitUpdate } from "./reasoning_split.ts";
+import type { Span } from "./dialect_mask.ts";
+import { CallGuess } from "./call_guess.ts";
 
 /** What the terminal may show after a chunk. */
 export interface StreamUpdate {
-  /** New prose to display (never raw tool-call XML). */
+  /** New prose to display (never raw tool-call markup). */
   prose: string;
   /** One-line live summary of the call, e.g. `write_to_file notes.md`; only when it changed. */
   call?: string;
+  /** New reasoning text (from `<think>` and the like), shown apart and folded. */
+  reasoning?: string;
 }
 
 const NOTHING: StreamUpdate = Object.freeze({ prose: "" });
 
-const PROSE = 0;
-const CALL = 1;
-const AFTER = 2;
-const DEAD = 3;
-
 /**
- * Scans one reply chunk by chunk. Work is linear in the reply's length.
+ * Scans one reply chunk by chunk.
  *
  * @example
  * ```ts
  * const s = new CallScanner(specs);
- * s.push("Saving.\n<tool_call><write_to_file><path>a.md</path>");
- * s.push("<content>hi</content></write_to_file></tool_call>");
- * s.finish(); // { kind: "call", call: { tool: "write_to_file", params: {...} } }
+ * s.push("<think>plan</think>\n<tool_call>\n{\"name\": \"read_file\", ");
+ * s.push("\"arguments\": {\"path\": \"a.md\"}}\n</tool_call>");
+ * s.finish(); // { kind: "call", call: { tool: "read_file", ... }, dialect: "hermes_json" }
+ * s.reasoning(); // "plan"
  * ```
  */
 export class CallScanner {
   #specs: ReadonlyMap<string, ToolSpec>;
-  #store = new TextStore();
-  #mode = PROSE;
-  #prose = new ProseScanner(0);
-  #body: CallScanBody | null = null;
-  #after: ProseScanner | null = null;
-  #second: Opener | null = null;
-  #emitted = 0;
-  #held = "";
-  #summary = "";
+  #split: ReasoningSplitter;
+  #canon: CanonicalScanner;
+  #hold: DisplayHold;
+  #visible: string[] = [];
+  #reasoning: string[] = [];
   #result: ParseResult | null = null;
   #final = "";
+  #text = "";
+  /** Every chunk as pushed (read again only after a late `</think>`). */
+  #raw: string[] = [];
+  /** A late `</think>` was met: prose is held until the end. */
+  #late = false;
+  /** Prose shown before that; prose held since. */
+  #shown = 0;
+  #suppressed = "";
+  /** Where the chosen call lies in the visible text. */
+  #span: Span | null = null;
+  /** The live line for a call in another dialect: its tool, once known. */
+  #guess: CallGuess;
+  #probe = "";
 
-  constructor(specs: readonly ToolSpec[]) {
+  /**
+   * `lateClose: false` never takes a `</think>` without an opener as the end
+   * of reasoning (used to read a reply the other way round).
+   */
+  constructor(specs: readonly ToolSpec[], options: { lateClose?: boolean } = {}) {
+    this.#split = new ReasoningSplitter({ orphans: options.lateClose !== false });
     this.#specs = new Map(specs.map((s) => [s.name, s]));
+    this.#canon = new CanonicalScanner(specs);
+    this.#hold = new DisplayHold(new Set(this.#specs.keys()));
+    this.#guess = new CallGuess(new Set(this.#specs.keys()));
   }
 
   /** Feeds the next chunk; returns what the terminal may show now. */
   push(chunk: string): StreamUpdate {
     if (this.#result !== null) throw new Error("CallScanner.push() called after finish()");
     if (chunk.length === 0) return NOTHING;
-    const base = this.#store.length;
-    this.#store.append(chunk);
-    if (this.#mode === CALL) {
-      // The hot path while a call streams: no prose, the summary rarely changes.
-      const body = this.#body as CallScanBody;
-      if (chunk.length === 1 && chunk.charCodeAt(0) !== LT && body.idle) return NOTHING;
-      const i = body.scan(chunk, 0, base);
-      if (body.phase === "body" && this.#held.length === 0 && body.summary === this.#summary) {
-        return NOTHING;
-      }
-      this.#called(body);
-      this.#feed(chunk, i, base);
-    } else this.#feed(chunk, 0, base);
-    return this.#update();
+    this.#raw.push(chunk);
+    const split = this.#split;
+    const visible = split.feed(chunk);
+    if (split.reset || split.reasoning !== "") {
+      const u = { visible, reasoning: split.reasoning, reset: split.reset, before: split.before };
+      return this.#take(u);
+    }
+    // The hot path: visible text only, nothing allocated when nothing is shown.
+    if (visible === "") return NOTHING;
+    this.#visible.push(visible);
+    if (this.#canon.dead) return this.#guessed(NOTHING, visible);
+    const cu = this.#canon.push(visible);
+    if (cu.prose === "") {
+      const u = cu.call === undefined ? NOTHING : { prose: "", call: cu.call };
+      return this.#canon.dead ? this.#guessed(u, "") : u;
+    }
+    const update: StreamUpdate = { prose: this.#shows(this.#hold.push(cu.prose)) };
+    if (cu.call !== undefined) update.call = cu.call;
+    return this.#hold.holding ? this.#guessed(update, "") : update;
+  }
+
+  /**
+   * While a call in another dialect streams (after `<tool_call>` and junk
+   * to the canonical scanner, or held off the screen), names its tool once
+   * for the live line. `more` is the visible text just added.
+   */
+  #guessed(update: StreamUpdate, more: string): StreamUpdate {
+    const guess = this.#guess;
+    if (guess.done) return update;
+    const at = this.#canon.junkAt;
+    if (at >= 0) {
+      this.#probe = this.#probe === "" ? this.#visible.join("").slice(at) : this.#probe + more;
+    }
+    const name = guess.look(at >= 0 ? this.#probe : this.#hold.held);
+    return name === null ? update : { ...update, call: name };
+  }
+
+  /** Prose to show now; after a late `</think>`, nothing (it is held). */
+  #shows(prose: string): string {
+    if (this.#late) {
+      this.#suppressed += prose;
+      return "";
+    }
+    this.#shown += prose.length;
+    return prose;
   }
 
   /** End of stream: the final result; identical for every chunking of the same text. */
   finish(): ParseResult {
     if (this.#result !== null) return this.#result;
-    const total = this.#store.length;
-    if (this.#mode === PROSE) {
-      this.#prose.end();
-      if (this.#prose.opener !== null) this.#startCall(this.#prose.opener, total);
-    }
-    if (this.#mode === AFTER) {
-      const after = this.#after as ProseScanner;
-      after.end();
-      if (after.opener !== null) this.#stopAt(after.opener);
-    }
-    this.#body?.end();
-    this.#result = this.#conclude(total);
+    const last = this.#take(this.#split.end());
+    const canon = this.#canon.finish();
+    const text = this.#visible.join("");
+    this.#text = text;
+    const skip = takesSpan(canon) ? this.#canon.span() : null;
+    const hits = findDialectCalls(text, this.#specs, skip);
+    this.#result = this.#combine(canon, skip, hits, text, last.prose);
+    if (this.#late) this.#result = this.#settleLate(this.#result);
     return this.#result;
   }
 
-  /**
-   * Prose released only by the end of the stream (held-back text that was
-   * not a call, or what follows a call closed without `</tool_call>`).
-   * Valid after {@link finish}; the prose of every push plus this is the
-   * reply without the call.
-   */
+  /** Prose released only by the end of the stream. Valid after {@link finish}. */
   finalProse(): string {
     return this.#final;
   }
 
-  #feed(chunk: string, i: number, base: number): void {
-    while (i < chunk.length) {
-      if (this.#mode === PROSE) {
-        i = this.#prose.scan(chunk, i, base);
-        const opener = this.#prose.opener;
-        if (opener !== null) this.#startCall(opener, base + i);
-      } else if (this.#mode === CALL) {
-        const body = this.#body as CallScanBody;
-        i = body.scan(chunk, i, base);
-        this.#called(body);
-      } else if (this.#mode === AFTER) {
-        const after = this.#after as ProseScanner;
-        i = after.scan(chunk, i, base);
-        if (after.opener !== null) this.#stopAt(after.opener);
-      } else return;
+  /** The reply's reasoning (every block's text, in order). Valid after {@link finish}. */
+  reasoning(): string {
+    return this.#reasoning.join("").trim();
+  }
+
+  /** The reply without its reasoning. Valid after {@link finish}. */
+  visibleText(): string {
+    return this.#text;
+  }
+
+  #take(u: SplitUpdate): StreamUpdate {
+    if (u.reset) {
+      // Shown as it streamed (it could not be known as reasoning then); the rest is held.
+      const before = this.#take({ visible: u.before ?? "", reasoning: "" });
+      this.#restart();
+      this.#late = true;
+      const after = this.#take({ visible: u.visible, reasoning: u.reasoning });
+      return { ...after, prose: before.prose };
     }
-  }
-
-  /** After scanning call text: leaves the call mode once the call ended or turned out junk. */
-  #called(body: CallScanBody): void {
-    if (body.phase === "ended") {
-      this.#mode = AFTER;
-      this.#emitted = body.callEnd;
-      this.#after = new ProseScanner(body.callEnd);
-    } else if (body.phase === "junk") this.#mode = DEAD;
-  }
-
-  /** The opener is known; text after it up to `upTo` was already scanned as prose. */
-  #startCall(opener: Opener, upTo: number): void {
-    this.#hold(opener.start);
-    this.#mode = CALL;
-    this.#body = new CallScanBody(this.#specs, (a, b) => this.#store.slice(a, b));
-    if (opener.end < upTo) this.#feed(this.#store.slice(opener.end, upTo), 0, opener.end);
-  }
-
-  /** A second opener after the call: the reply is rejected; nothing more is shown. */
-  #stopAt(second: Opener): void {
-    this.#hold(second.start);
-    this.#second = second;
-    this.#mode = DEAD;
-  }
-
-  /** Keeps the prose up to `pos` for the next update. */
-  #hold(pos: number): void {
-    if (pos > this.#emitted) this.#held += this.#store.slice(this.#emitted, pos);
-    this.#emitted = pos;
-  }
-
-  #update(): StreamUpdate {
-    let safe = this.#emitted;
-    if (this.#mode === PROSE) safe = this.#prose.safe();
-    else if (this.#mode === AFTER) safe = (this.#after as ProseScanner).safe();
-    this.#hold(safe);
-    const prose = this.#held;
-    this.#held = "";
-    const summary = this.#body?.summary ?? "";
-    if (summary === this.#summary) return prose.length === 0 ? NOTHING : { prose };
-    this.#summary = summary;
-    return { prose, call: summary };
-  }
-
-  /** The result, from the scan of the whole reply (`total` characters long). */
-  #conclude(total: number): ParseResult {
-    const body = this.#body;
-    if (body === null) return this.#done({ kind: "none" }, total);
-    if (body.phase === "junk") {
-      return this.#fail(
-        "unknown_tool",
-        "Expected a tool element such as <tool_name> right after <tool_call>",
-      );
+    if (u.reasoning !== "") this.#reasoning.push(u.reasoning);
+    if (u.visible === "") {
+      return u.reasoning === "" ? { prose: "" } : { prose: "", reasoning: u.reasoning };
     }
-    if (body.phase === "name") {
-      return this.#fail("unclosed", "The reply ended right after <tool_call>");
-    }
-    const tool = body.tool;
-    const name = body.name;
-    let end = -1; // where the prose after the call stops; -1: the call runs to the end
-    if (body.phase === "ended") end = this.#second === null ? total : this.#second.start;
-    else if (body.lastClose >= 0) end = this.#tail(body.lastCloseEnd, total);
-    if (tool === null) return this.#fail("unknown_tool", `Unknown tool "${name}"`, name, end);
-    const bodyEnd = body.phase === "ended" ? body.bodyEnd : body.lastClose;
-    if (bodyEnd < 0) return this.#fail("unclosed", `The reply ended before </${name}>`, name);
-    const read = readParams(tool, body.tokens, bodyEnd, (a, b) => this.#store.slice(a, b));
-    if (!read.ok) {
-      const msg = `<${read.open}> of ${name} is not closed before </${name}>`;
-      return this.#fail("unclosed", msg, name, end);
-    }
-    if (this.#second !== null) {
-      const msg = `The reply holds more than one <tool_call>; ${name} was not run`;
-      return this.#fail("multiple_tool_calls", msg, name, end);
-    }
-    const missing = tool.params.filter((p) => p.required && !(p.name in read.params));
-    if (missing.length > 0) {
-      const list = missing.map((p) => `<${p.name}>`).join(", ");
-      return this.#fail("missing_param", `${name} is missing ${list}`, name, end);
-    }
-    return this.#done({ kind: "call", call: { tool: name, params: read.params } }, end);
+    this.#visible.push(u.visible);
+    const cu = this.#canon.dead ? NOTHING : this.#canon.push(u.visible);
+    const prose = cu.prose === "" ? "" : this.#shows(this.#hold.push(cu.prose));
+    const update: StreamUpdate = { prose };
+    if (cu.call !== undefined) update.call = cu.call;
+    if (u.reasoning !== "") update.reasoning = u.reasoning;
+    return update;
   }
 
-  /** After a call closed without `</tool_call>`: scans the rest as prose, for a second opener. */
-  #tail(from: number, total: number): number {
-    this.#emitted = from;
-    const rest = new ProseScanner(from);
-    rest.scan(this.#store.slice(from, total), 0, from);
-    rest.end();
-    if (rest.opener === null) return total;
-    this.#second = rest.opener;
-    return rest.opener.start;
-  }
-
-  #fail(error: ParseErrorKind, message: string, tool?: string, end = -1): ParseResult {
-    const result: ParseResult = tool === undefined
-      ? { kind: "error", error, message }
-      : { kind: "error", error, message, tool };
-    return this.#done(result, end);
-  }
-
-  /** Records the result and the prose released by the end (up to `end`; none when -1). */
-  #done(result: ParseResult, end: number): ParseResult {
-    if (end >= 0) this.#hold(end);
-    this.#final = this.#held;
-    this.#held = "";
+  /**
+   * A `</think>` came without an opener: either the reply began inside
+   * reasoning, or the tag is text inside a call's value (a file about such
+   * tags). The reply is read again without the rule; when that reading's
+   * call holds the tag, it was content, else the text before it was reasoning.
+   */
+  #settleLate(inside: ParseResult): ParseResult {
+    const other = new CallScanner([...this.#specs.values()], { lateClose: false });
+    const first = other.push(this.#raw.join("")).prose;
+    const result = other.finish();
+    const at = this.#split.closerAt;
+    const span = other.#span;
+    if (span === null || at < span.start || at >= span.end) {
+      this.#final = this.#suppressed + this.#final;
+      return inside;
+    }
+    this.#reasoning = other.#reasoning;
+    this.#text = other.#text;
+    this.#final = (first + other.#final).slice(this.#shown);
     return result;
   }
+
+  /** The reply began inside reasoning: what was visible so far was reasoning. */
+  #restart(): void {
+    this.#reasoning = [this.#visible.join("") + this.#reasoning.join("")];
+    this.#visible = [];
+    this.#canon = new CanonicalScanner([...this.#specs.values()]);
+    this.#hold = new DisplayHold(new Set(this.#specs.keys()));
+  }
+
+  #combine(
+    canon: ParseResult,
+    skip: { start: number; end: number } | null,
+    hits: DialectHit[],
+    text: string,
+    lastProse: string,
+  ): ParseResult {
+    const all = skip === null ? hits : [{ dialect: "canonical", ...skip, result: canon }, ...hits];
+    all.sort((a, b) => a.start - b.start);
+    const restProse = () => lastProse + this.#hold.flush() + this.#canon.finalProse();
+    // The canonical scanner's own order of errors (unknown_tool, unclosed, multiple) holds.
+    if (
+      canon.kind === "error" &&
+      (canon.error === "multiple_tool_calls" || all[0]?.dialect === "canonical")
+    ) {
+      this.#final = restProse();
+      return canon;
+    }
+    if (all.length > 1) {
+      this.#final = restProse();
+      return multiple(all);
+    }
+    const hit = all[0];
+    this.#span = hit === undefined ? null : { start: hit.start, end: hit.end };
+    if (hit === undefined || hit.dialect === "canonical") {
+      this.#final = restProse();
+      return hit === undefined ? canon : canonical(canon, this.#specs);
+    }
+    const shown = this.#hold.released - lastProse.length;
+    this.#final = shown > hit.start
+      ? text.slice(Math.max(shown, hit.end))
+      : text.slice(shown, hit.start) + text.slice(hit.end);
+    return hit.result;
+  }
+}
+
+/** Whether the canonical scanner read a call (or a failed one with a tool name) worth its span. */
+function takesSpan(r: ParseResult): boolean {
+  return r.kind === "call" || (r.kind === "error" && r.tool !== undefined);
+}
+
+/** A canonical call, with XML entities decided for command tools. */
+function canonical(r: ParseResult, specs: ReadonlyMap<string, ToolSpec>): ParseResult {
+  if (r.kind !== "call") return r;
+  const tool = specs.get(r.call.tool);
+  return tool === undefined ? r : withEntities(r, tool);
+}
+
+function multiple(hits: readonly DialectHit[]): ParseResult {
+  const first = hits[0].result;
+  const tool = first.kind === "call"
+    ? first.call.tool
+    : first.kind === "error"
+    ? first.tool
+    : undefined;
+  const meant = first.kind === "call"
+    ? first.call
+    : first.kind === "error"
+    ? first.meant
+    : undefined;
+  const names = hits.map((h) => h.dialect).join(", ");
+  const message = `The reply holds ${hits.length} tool calls (${names}); none was run`;
+  return {
+    kind: "error",
+    error: "multiple_tool_calls",
+    message,
+    ...(tool === undefined ? {} : { tool }),
+    ...(meant === undefined ? {} : { meant }),
+  };
 }
 
 /** Parses one whole reply; the same as feeding it to a {@link CallScanner} in one chunk. */

@@ -81,7 +81,47 @@ Deno.test("`debug parse --batch` agrees with the corpus", async () => {
     const c = JSON.parse(l);
     return { id: c.id, ...c.expected };
   });
+  const got = io.stdout.trim().split("\n").map((l) => {
+    const { dialect: _, ...rest } = JSON.parse(l);
+    return rest;
+  });
+  assert.deepEqual(got, expected);
+});
+
+Deno.test("`debug parse --batch` names the dialect of every dialect corpus reply", async () => {
+  const corpus = await Deno.readTextFile(
+    new URL("../fixtures/protocol/dialects.jsonl", import.meta.url),
+  );
+  const io = await run(["parse", "--batch"], corpus);
+  const expected = corpus.trim().split("\n").map((l) => {
+    const c = JSON.parse(l);
+    const calls = "tool" in c.expected && c.expected.tool !== null;
+    const dialect = c.dialect && (calls || "error" in c.expected) ? { dialect: c.dialect } : {};
+    return { id: c.id, ...c.expected, ...dialect };
+  });
   assert.deepEqual(io.stdout.trim().split("\n").map((l) => JSON.parse(l)), expected);
+});
+
+Deno.test("`debug parse --help` names the dialects", async () => {
+  const p = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      new URL("../../main.ts", import.meta.url).pathname,
+      "debug",
+      "parse",
+      "--help",
+    ],
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  });
+  const out = new TextDecoder().decode((await p.output()).stdout);
+  for (
+    const d of ["hermes_json", "qwen3_coder", "anthropic_xml", "mistral", "bare_xml", "</think>"]
+  ) {
+    assert.ok(out.includes(d), `${d} missing from:\n${out}`);
+  }
 });
 
 Deno.test("`debug parse --chunks` feeds the chunks as a stream", async () => {

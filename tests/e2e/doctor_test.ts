@@ -43,6 +43,8 @@ Deno.test("doctor: a good server passes every check and exits 0", async () => {
     server: "pass",
     models: "pass",
     "tool call": "pass",
+    dialect: "pass",
+    reasoning: "skip",
     streaming: "pass",
     usage: "pass",
     context: "pass",
@@ -51,7 +53,7 @@ Deno.test("doctor: a good server passes every check and exits 0", async () => {
   assert.match(r.stdout, /parsed read_file in \d+/);
   assert.match(r.stdout, /"m" is listed \(2: m, other\)/);
   assert.match(r.stdout, /came back whole: the model repeated the code; the server counted/);
-  assert.match(r.stdout, /Verdict: ready \(9 passed\)/);
+  assert.match(r.stdout, /Verdict: ready \(10 passed\)/);
   const [probe, long] = server.requests.filter((q) => q.path.endsWith("/chat/completions"));
   assert.equal(probe.body.stream, true);
   assert.match(probe.body.messages[0].content, /<read_file>/);
@@ -71,7 +73,7 @@ Deno.test("doctor: no usage reporting is a warning, and the echo alone proves th
   assert.equal(v.usage, "warn");
   assert.equal(v.context, "pass");
   assert.match(r.stdout, /reports no token usage/);
-  assert.match(r.stdout, /Verdict: ready \(8 passed, 1 with warnings\)/);
+  assert.match(r.stdout, /Verdict: ready \(9 passed, 1 with warnings\)/);
 });
 
 Deno.test("doctor: a long prompt the server cut fails the context check with the likely window", async () => {
@@ -90,7 +92,30 @@ Deno.test("doctor: a long prompt the server cut fails the context check with the
     r.stdout,
     /context window is probably about 2,048 tokens, not the 128,000 configured/,
   );
-  assert.match(r.stdout, /Verdict: not ready, 1 of 9 checks failed/);
+  assert.match(r.stdout, /Verdict: not ready, 1 of 11 checks failed/);
+});
+
+Deno.test("doctor: names the dialect the model answered in and where its reasoning arrives", async () => {
+  const HERMES = {
+    text: '<tool_call>\n{"name": "read_file", "arguments": {"path": "README.md"}}\n</tool_call>',
+    reasoning: { field: "reasoning_content" as const, chunks: ["The user wants ", "README.md."] },
+  };
+  await using server = await startServer({ replies: [HERMES] });
+  const r = await doctor(server.baseUrl, "--context-tokens", "0");
+  const v = verdicts(r.stdout);
+  assert.equal(v["tool call"], "pass", r.stdout);
+  assert.equal(v.dialect, "warn");
+  assert.match(r.stdout, /the model wrote the "hermes_json" format: minoc reads it/);
+  assert.equal(v.reasoning, "pass");
+  assert.match(r.stdout, /reasoning +in a separate delta field \(25 characters\)/);
+});
+
+Deno.test("doctor: finds reasoning in <think> tags of the text", async () => {
+  const THINK = { text: "<think>\nRead it.\n</think>\n" + CALL.text };
+  await using server = await startServer({ replies: [THINK] });
+  const r = await doctor(server.baseUrl, "--context-tokens", "0");
+  assert.match(r.stdout, /pass {2}reasoning +in <think> tags in the text \(8 characters\)/);
+  assert.match(r.stdout, /pass {2}dialect +the model wrote minoc's own form/);
 });
 
 Deno.test("doctor: a reply without a tool call fails; --context-tokens 0 skips the long prompt", async () => {

@@ -34,6 +34,8 @@ export interface ScriptedReply {
   finishReason?: string;
   /** Wait this long before answering at all (before the status line and headers). */
   delayMs?: number;
+  /** Reasoning chunks sent first, in this delta field (as DeepSeek, vLLM and Ollama do). */
+  reasoning?: { field: "reasoning_content" | "reasoning"; chunks: string[] };
 }
 
 /** What every response builder needs to know about the request. */
@@ -166,9 +168,15 @@ export function sseEvents(reply: ScriptedReply, ctx: ReplyContext): string[] {
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
       ...extra,
     });
-  const events = (pieces.length ? pieces : [""]).map((content, i) =>
-    chunk(i === 0 ? { role: "assistant", content } : { content }, null)
+  const thoughts = (reply.reasoning?.chunks ?? []).map((r) =>
+    chunk({ [reply.reasoning!.field]: r, content: null }, null)
   );
+  const events = [
+    ...thoughts,
+    ...(pieces.length ? pieces : [""]).map((content, i) =>
+      chunk(i === 0 ? { role: "assistant", content } : { content }, null)
+    ),
+  ];
   if (reply.dropAfterChunks !== undefined) return events.slice(0, reply.dropAfterChunks);
   events.push(chunk({}, reply.finishReason ?? "stop"));
   const usage = ctx.includeUsage ? usageOf(reply, ctx, pieces.join("")) : undefined;

@@ -138,6 +138,7 @@ Deno.test("`loadSettings()` lets a model's entry beat settings.json within a fol
     assert.deepEqual(s.modelQuirks, {
       maxTokensField: "max_completion_tokens",
       streamOptions: false,
+      sendReasoning: false,
     });
     assert.equal(r.sources.temperature, pSettings);
     assert.equal(r.sources.topP, pModels);

@@ -77,7 +77,7 @@ Deno.test("`parseConfigText()` lists the allowed fields when a field is unknown"
     'unknown field "retry.maxRetrys" (expected one of: maxRetries, baseDelayMs, maxDelayMs, maxRetryAfterMs)',
   ]);
   assert.deepEqual(problems('{"m": {"quirks": {"noStream": true}}}', "models"), [
-    'unknown field "m.quirks.noStream" (expected one of: maxTokensField, streamOptions)',
+    'unknown field "m.quirks.noStream" (expected one of: maxTokensField, streamOptions, sendReasoning)',
   ]);
   assert.deepEqual(problems('{"apiKey": "sk-secret"}'), [
     'field "apiKey" is not allowed: keep the key in an environment variable and put its name in "apiKeyEnv"',

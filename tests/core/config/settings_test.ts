@@ -29,7 +29,11 @@ Deno.test("`resolveSettings()` uses OpenAI and its default model when only a key
   assert.deepEqual(r.settings.retry, DEFAULT_RETRY_POLICY);
   assert.equal(r.settings.progress, true);
   assert.equal(r.settings.contextWindow, DEFAULT_CONTEXT_WINDOW);
-  assert.deepEqual(r.settings.modelQuirks, { maxTokensField: "max_tokens", streamOptions: true });
+  assert.deepEqual(r.settings.modelQuirks, {
+    maxTokensField: "max_tokens",
+    streamOptions: true,
+    sendReasoning: false,
+  });
   assert.equal(r.settings.customInstructions, undefined);
 });
 

@@ -66,7 +66,7 @@ Deno.test("`parseErrorMessage()` lists the known tools and shows the closest too
 });
 
 Deno.test("`parseErrorMessage()` explains a tool element missing after the opener", () => {
-  const msg = parseErrorMessage(errorOf('<tool_call>{"name":"read_file"}</tool_call>'), TOOLS);
+  const msg = parseErrorMessage(errorOf("<tool_call>\n- read the file\n</tool_call>"), TOOLS);
   assert.match(msg, /must be followed directly by a tool element/);
   assert.equal(exampleIn(msg).kind, "call");
 });
@@ -99,4 +99,38 @@ Deno.test("`parseErrorMessage()` names the missing parameter and lists the tool'
   assert.match(msg, /<requires_approval> \(optional\)/);
   const example = exampleIn(msg);
   assert.equal(example.kind === "call" && example.call.params.command, "npm test");
+});
+
+Deno.test("`parseErrorMessage()` shows what a dialect call meant in the canonical form when it is rejected", () => {
+  const msg = parseErrorMessage(
+    errorOf(
+      '<tool_call>\n{"name": "read_file", "arguments": {"path": "a.ts"}}\n</tool_call>\n' +
+        "<tool_call><read_file><path>b.ts</path></read_file></tool_call>",
+    ),
+    TOOLS,
+  );
+  assert.match(msg, /multiple_tool_calls/);
+  assert.match(
+    msg,
+    /What you meant, in the right form:\n<tool_call>\n<read_file>\n<path>a\.ts<\/path>/,
+  );
+});
+
+Deno.test("`parseErrorMessage()` names the dialect and shows the canonical form of a call missing a parameter", () => {
+  const msg = parseErrorMessage(
+    errorOf('[TOOL_CALLS][{"name": "search_files", "arguments": {"directory": "src"}}]'),
+    TOOLS,
+  );
+  assert.match(msg, /missing <pattern>/);
+  assert.match(msg, /"mistral" format/);
+  assert.match(msg, /<search_files>\n<directory>src<\/directory>\n<\/search_files>/);
+});
+
+Deno.test("`parseErrorMessage()` names the arguments a dialect call gave that the tool does not take", () => {
+  const msg = parseErrorMessage(
+    errorOf('<tool_call>\n{"name": "read_file", "arguments": {"file_path": "a.ts"}}\n</tool_call>'),
+    TOOLS,
+  );
+  assert.match(msg, /read_file is missing <path> \(it does not take "file_path"\)/);
+  assert.match(msg, /A correct call:\n<tool_call>\n<read_file>\n<path>src\/main\.ts<\/path>/);
 });

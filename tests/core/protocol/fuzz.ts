@@ -6,6 +6,18 @@
  */
 import type { ParseResult, ToolSpec } from "../../../interfaces/tool.ts";
 import { CallScanner } from "../../../core/protocol/xml.ts";
+import { ReasoningSplitter } from "../../../core/protocol/reasoning_split.ts";
+
+/**
+ * The reply without its reasoning blocks (what a reply without a call shows
+ * as prose); null when a late `</think>` made earlier text reasoning after it
+ * was shown.
+ */
+export function visibleOf(text: string): string | null {
+  const s = new ReasoningSplitter();
+  const a = s.push(text);
+  return a.reset ? null : a.visible + s.end().visible;
+}
 
 /** A small deterministic PRNG (mulberry32), so failures can be reproduced. */
 export function rng(seed: number): () => number {
@@ -101,13 +113,14 @@ export function shape(r: ParseResult): Shape {
  * Whether `prose` is `input` with one span removed that starts with
  * `<tool_call>` (the call), as the prose of a call reply must be.
  */
-export function isInputMinusCall(input: string, prose: string): boolean {
+export function isInputMinusCall(reply: string, prose: string): boolean {
+  const input = visibleOf(reply) ?? reply;
   for (let a = 0; a <= prose.length; a++) {
     if (!input.startsWith(prose.slice(0, a))) return false;
     const tail = prose.slice(a);
     if (!input.endsWith(tail)) continue;
     const removed = input.slice(a, input.length - tail.length);
-    if (removed.startsWith("<tool_call>")) return true;
+    if (/^(<|\[|\{|```|functools)/.test(removed)) return true;
   }
   return false;
 }

@@ -1,0 +1,225 @@
+/**
+ * Keeps a dialect call off the screen while it streams: prose passes line by
+ * line, and from the first line that starts like a call in another dialect
+ * (a JSON object, `[TOOL_CALLS]`, `<|…|>`, `<function…`, `<invoke`, a known
+ * tool's element, a ```json fence) everything is held until the end of the
+ * reply, when the parser knows what was a call. A fence or a tool element
+ * that closes and is followed by more text cannot be a call (those count
+ * only at the end of a reply): it is released then. Each character is looked
+ * at a bounded number of times.
+ *
+ * @module
+ */
+
+const MAX_UNDECIDED = 80;
+const DIALECT_TAGS = new Set(["function_calls", "invoke", "tool_call", "function"]);
+
+/**
+ * The hold, fed with prose that the canonical scanner released.
+ *
+ * @example
+ * ```ts
+ * const h = new DisplayHold(new Set(["read_file"]));
+ * h.push("Reading.\n{\"name\": \"read_file\""); // "Reading.\n"
+ * h.held; // "{\"name\": \"read_file\""
+ * ```
+ */
+export class DisplayHold {
+  /** Characters released so far. */
+  released = 0;
+  /** Text held since the first line that looked like a call. */
+  held = "";
+  #holding = false;
+  /** While holding a fence or an element: how it closes, whether it did, how far lines were read. */
+  #weak: { close: (line: string, first: boolean) => boolean; closed: boolean } | null = null;
+  #scan = 0;
+  #line = "";
+  #tail = "";
+  #decided = false;
+  #inFence = false;
+  #element = "";
+  #tools: ReadonlySet<string>;
+
+  constructor(tools: ReadonlySet<string>) {
+    this.#tools = tools;
+  }
+
+  /** Feeds prose; returns what may be shown now. */
+  push(text: string): string {
+    if (this.#holding) return this.#more(text);
+    let out = "";
+    let i = 0;
+    while (i < text.length) {
+      const nl = text.indexOf("\n", i);
+      const j = nl < 0 ? text.length : nl + 1;
+      if (this.#decided) {
+        const seg = this.#tail + text.slice(i, j);
+        this.#tail = "";
+        if (this.#rest(seg, nl < 0, (t) => out += t, text.slice(j))) break;
+      } else {
+        this.#line += text.slice(i, j);
+        const verdict = this.#classify(nl >= 0);
+        if (verdict !== "prose" && verdict !== "open") {
+          const held = this.#line + text.slice(j);
+          this.#line = "";
+          this.#holding = true;
+          this.#weak = verdict === "call" ? null : { close: this.#closer(verdict), closed: false };
+          this.released += out.length;
+          return out + this.#more(held);
+        }
+        if (verdict === "prose") {
+          const line = this.#line;
+          this.#line = "";
+          this.#decided = true;
+          if (this.#rest(line, nl < 0, (t) => out += t, text.slice(j))) break;
+        }
+      }
+      if (nl >= 0) this.#decided = false;
+      i = j;
+    }
+    this.released += out.length;
+    return out;
+  }
+
+  /**
+   * Releases a prose line's `seg` up to a strong marker in it (then holds
+   * from the marker, with `after`, and returns true); an unfinished line
+   * keeps a possible marker's first characters back.
+   */
+  #rest(seg: string, open: boolean, out: (t: string) => void, after: string): boolean {
+    const m = seg.search(MID_LINE);
+    if (m >= 0) {
+      out(seg.slice(0, m));
+      this.#holding = true;
+      this.held = seg.slice(m) + after;
+      return true;
+    }
+    const p = open ? partialMarker(seg) : seg.length;
+    out(seg.slice(0, p));
+    this.#tail = seg.slice(p);
+    return false;
+  }
+
+  /**
+   * A line starting with a backtick: a closing fence is prose; an opening
+   * fence for JSON or XML (or with no language) may hold a call.
+   */
+  #fence(t: string, complete: boolean): Verdict {
+    if (!complete) return t.length > MAX_UNDECIDED ? "prose" : "open";
+    if (!t.startsWith("```")) return "prose";
+    if (this.#inFence) {
+      this.#inFence = false;
+      return "prose";
+    }
+    if (/^```[ \t]*(json|tool_call|xml)?[ \t]*\r?\n?$/i.test(t)) return "fence";
+    this.#inFence = true;
+    return "prose";
+  }
+
+  /** Held text grows; a closed fence or element followed by more text is released. */
+  #more(text: string): string {
+    this.held += text;
+    const w = this.#weak;
+    if (w === null) return "";
+    const held = this.held;
+    for (let nl = held.indexOf("\n", this.#scan); nl >= 0; nl = held.indexOf("\n", this.#scan)) {
+      const a = this.#scan;
+      this.#scan = nl + 1;
+      const line = held.slice(a, nl + 1);
+      if (!w.closed) w.closed = w.close(line, a === 0);
+      else if (line.trim() !== "") {
+        // More text after the block: it was not a call. Show it; read on from here.
+        const shown = held.slice(0, a);
+        this.held = "";
+        this.#holding = false;
+        this.#weak = null;
+        this.#scan = 0;
+        this.#decided = false;
+        this.released += shown.length;
+        return shown + this.push(held.slice(a));
+      }
+    }
+    return "";
+  }
+
+  /** How a held fence, JSON block or element closes. */
+  #closer(kind: "fence" | "json" | "element"): (line: string, first: boolean) => boolean {
+    if (kind === "fence") return (line, first) => !first && /^[ \t]*```[ \t]*\r?\n?$/.test(line);
+    if (kind === "json") return (line) => /^[ \t]*\}[ \t]*\r?\n?$/.test(line);
+    const end = `</${this.#element}>`;
+    return (line) => line.includes(end);
+  }
+
+  /** End of the reply: the undecided line and everything held. */
+  flush(): string {
+    const rest = this.#tail + this.#line + this.held;
+    this.#tail = "";
+    this.#line = "";
+    this.held = "";
+    return rest;
+  }
+
+  /** Whether everything after the released text is held. */
+  get holding(): boolean {
+    return this.#holding;
+  }
+
+  #classify(complete: boolean): Verdict {
+    const t = this.#line.replace(/^[ \t]+/, "");
+    if (t === "" || t === "\n") return complete ? "prose" : "open";
+    const c = t[0];
+    if (c === "{") return brace(t, complete);
+    if (c === "[") return bracket(t, complete);
+    if (c === "`") return this.#fence(t, complete);
+    if (c === "f" && "functools[".startsWith(t.slice(0, 10))) {
+      return t.length >= 10 || complete ? (t.startsWith("functools[") ? "call" : "prose") : "open";
+    }
+    if (c !== "<") return "prose";
+    const m = /^<\/?([A-Za-z_|｜][^\s>=/]*)([\s>=/])?/.exec(t);
+    if (m === null) return complete || t.length > 2 ? "prose" : "open";
+    if (m[2] === undefined && !complete && t.length < MAX_UNDECIDED) return "open";
+    const name = m[1];
+    if (name.startsWith("|") || name.startsWith("｜") || DIALECT_TAGS.has(name)) return "call";
+    if (!this.#tools.has(name) || t[1] === "/") return "prose";
+    this.#element = name;
+    return "element";
+  }
+}
+
+const MID_LINE = /<\||<｜|\[TOOL_CALLS\]|<function[=_]|functools\[/;
+
+const MARKERS = ["<|", "<｜", "[TOOL_CALLS]", "<function=", "<function_", "functools["];
+
+/** Where a marker cut off at the end of `seg` may start (`seg.length` when none). */
+function partialMarker(seg: string): number {
+  for (let p = Math.max(0, seg.length - 11); p < seg.length; p++) {
+    const t = seg.slice(p);
+    if (MARKERS.some((m) => m.startsWith(t))) return p;
+  }
+  return seg.length;
+}
+
+type Verdict = "call" | "fence" | "json" | "element" | "prose" | "open";
+
+/**
+ * A line starting with `{`: a call when its first key names a tool
+ * (`name`, `function`, `tool`, `tool_name`); a lone `{` may open a
+ * pretty-printed call (held, released once it closes and text follows).
+ */
+function brace(t: string, complete: boolean): Verdict {
+  const key = /^\{\s*"([^"]*)"/.exec(t);
+  if (key !== null) return /^(name|function|tool|tool_name)$/.test(key[1]) ? "call" : "prose";
+  if (/^\{\s*$/.test(t)) return complete ? "json" : "open";
+  return !complete && /^\{\s*"[^"]*$/.test(t) && t.length < MAX_UNDECIDED ? "open" : "prose";
+}
+
+function bracket(t: string, complete: boolean): "call" | "prose" | "open" {
+  if (/^\[\s*\{/.test(t) || t.startsWith("[TOOL_CALLS]") || /^\[[A-Za-z_][\w.]*\(/.test(t)) {
+    return "call";
+  }
+  if (!complete && /^\[[A-Za-z_][\w.]*$/.test(t.trimEnd()) && t.length < 80) return "open";
+  if (/^\[\s*$/.test(t) || "[TOOL_CALLS]".startsWith(t.trimEnd())) {
+    return complete ? "prose" : "open";
+  }
+  return "prose";
+}
