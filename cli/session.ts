@@ -38,6 +38,9 @@ import { tools } from "../core/tools/mod.ts";
 import { createProcessTable, installExitCleanup } from "../core/tools/process_table.ts";
 import { promptTools, setupSkills } from "../core/skills/setup.ts";
 import { createSkillHost } from "../core/skills/host.ts";
+import { openMcp } from "../core/mcp/session.ts";
+import { mcpTools } from "../core/tools/mod.ts";
+import { VERSION } from "./version.ts";
 
 /** How a session is opened (`ModeOptions`: debug, dry-run, step). */
 export interface SessionOptions extends ModeOptions {
@@ -124,11 +127,20 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     warn: o.warn,
   });
   let project = await analyzeProject(cwd);
+  const mcp = await openMcp({
+    homeDir: home.dir,
+    cwd,
+    logsDir: paths.logs,
+    version: VERSION,
+    warn: o.warn,
+  });
+  const allTools = () => [...tools, ...mcp.tools()];
   const edits = await editWiring(o.bridge, { cwd, homeDir: home.dir, fs: realFs });
   const prompt = () =>
     buildSystemPrompt({
-      tools: promptTools(tools, skillSetup.index),
+      tools: [...promptTools(tools, skillSetup.index), ...(mcp.active ? mcpTools : [])],
       skills: skillSetup.l1.text,
+      mcp: mcp.section(mode),
       mode,
       cwd,
       os: `${Deno.build.os} (${Deno.build.arch})`,
@@ -195,6 +207,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     onOutput: o.onOutput,
     ask: o.ask,
     skills,
+    mcp: mcp.active ? mcp.directory : undefined,
   });
   const makeProvider = (s: Settings) => edits.provider(() => serverProvider(s, modes, o));
   const provider = makeProvider(o.settings);
@@ -202,10 +215,10 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   const convo: Conversation = {
     messages: resumed?.messages ?? [{ role: "system", content: systemPrompt }],
   };
-  return {
+  const session: AgentSession = {
     deps: {
       provider,
-      tools: edits.tools(tools),
+      tools: edits.tools(allTools()),
       blockCall: edits.blockCall,
       runner: {
         pipeline,
@@ -256,10 +269,11 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       await edits.switchTo(name, settings);
       const deps = (this as AgentSession).deps;
       deps.provider = makeProvider(settings);
-      deps.tools = edits.tools(tools);
+      deps.tools = edits.tools(allTools());
       convo.messages[0] = { role: "system", content: prompt() };
     },
     async close() {
+      await mcp.close();
       await processes.killAll();
       uninstall();
       await commandUndo?.dispose();
@@ -267,6 +281,12 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       await logs?.dispose();
     },
   };
+  // MCP tools become known while the session runs: the next request sees them.
+  mcp.onChange(() => {
+    session.deps.tools = edits.tools(allTools());
+    convo.messages[0] = { role: "system", content: prompt() };
+  });
+  return session;
 }
 
 async function openRecorder(

@@ -116,14 +116,21 @@ export function alwaysChoices(proposal: KeeperProposal): PromptChoice<RuleChoice
     for (const scope of scopes) {
       const where = scope === "project" ? "in this project" : "everywhere";
       out.push({
-        name: `${v.patterns.join("  +  ")}   ${where}`,
-        value: { patterns: v.patterns, scope },
+        name: `${variantName(proposal.tool, v)}   ${where}`,
+        value: { patterns: v.patterns, tool: v.tool, scope },
         description: `Stores ${ruleLines(proposal, i, scope).join(", ")}`,
       });
     }
   });
   out.push({ name: "Allow once only, store nothing", value: null });
   return out;
+}
+
+/** What a variant covers, as its choice says it. */
+function variantName(tool: string, v: KeeperProposal["variants"][number]): string {
+  if (v.tool) return `${v.tool} (every tool of this MCP server)`;
+  if (tool.startsWith("mcp__")) return `${tool} (this tool, any arguments)`;
+  return v.patterns.join("  +  ");
 }
 
 /** The rules variant `i` stores in `scope`, one line each. */
@@ -136,7 +143,7 @@ export function ruleLines(
   if (!v) return [];
   return v.patterns.map((pattern) => {
     const rule = {
-      tool: proposal.tool,
+      tool: v.tool ?? proposal.tool,
       pattern,
       action: "allow" as const,
       scope: scope === "everywhere" ? "*" : proposal.projectDir,

@@ -1,6 +1,7 @@
 /**
  * The mode gate: in plan mode only reading tools and the meta tools run;
- * any write or exec call is refused here, not merely discouraged.
+ * any write or exec call is refused here, not merely discouraged. An MCP tool
+ * marked read-only (its `readOnlyHint`, or its server marked `readOnly`) may run.
  *
  * @module
  */
@@ -15,7 +16,8 @@ export function modeGate(mode: () => Mode): Gate {
     name: "mode",
     check(input: GateInput): Verdict {
       const kind = input.tool.kind;
-      if (mode() === "plan" && (kind === "write" || kind === "exec")) {
+      const readOnly = input.tool.external?.readOnly === true;
+      if (mode() === "plan" && (kind === "write" || kind === "exec") && !readOnly) {
         return {
           gate: "mode",
           action: "deny",
@@ -23,6 +25,9 @@ export function modeGate(mode: () => Mode): Gate {
           reason: `plan mode is read-only: ${input.tool.name} is not available until the user ` +
             "switches to agent mode; finish the plan instead",
         };
+      }
+      if (mode() === "plan" && readOnly) {
+        return { gate: "mode", action: "pass", rule: "plan mode: read-only MCP tool" };
       }
       return { gate: "mode", action: "pass", rule: `${mode()} mode` };
     },

@@ -1,0 +1,288 @@
+/**
+ * The MCP servers of one session. Servers start when the session opens, all
+ * at once and in the background, each within its time limit: nothing waits
+ * for them, so the first request is never held. Their tools appear in the
+ * catalogue as soon as they are known: from the cache of the last listing
+ * (`<home>/cache/mcp_tools.json`), so the first request already lists them,
+ * then from the live server. A call to a server that is still starting waits
+ * for it (its time limit at most); a server that failed, crashed or hangs
+ * gives the model an error result and the user one line.
+ *
+ * @example
+ * ```ts
+ * const hub = new McpHub(config.servers, { logsDir, version, cacheFile, notify: warn });
+ * await hub.loadCache();
+ * hub.start();
+ * hub.tools(); // AnyTool[] for the parser, gates and dispatcher
+ * await hub.close();
+ * ```
+ * @module
+ */
+import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import type { AnyTool, ToolResult } from "../../interfaces/tool.ts";
+import type { ServerConfig } from "./config.ts";
+import { type Connection, connectServer, oneLine, stderrLogPath } from "./connect.ts";
+import { type AdaptedTool, adaptTool } from "./tool.ts";
+import { toToolResult } from "./result.ts";
+import { cacheKey, readToolCache, writeToolCache } from "./cache.ts";
+
+/** Where a server stands. */
+export type ServerState = "starting" | "ready" | "failed" | "disabled";
+
+/** A server as `/mcp`, `minoc mcp list` and the prompt show it. */
+export interface ServerView {
+  name: string;
+  config: ServerConfig;
+  state: ServerState;
+  /** `stdio`, `http` or `sse` (the transport in use once connected). */
+  transport: string;
+  tools: AdaptedTool[];
+  /** Why it failed. */
+  error?: string;
+  /** Its stderr log (stdio servers). */
+  log?: string;
+}
+
+/** What the hub needs. */
+export interface HubOptions {
+  logsDir: string;
+  version: string;
+  /** The tool-list cache; absent: no cache. */
+  cacheFile?: string;
+  /** One line for the user (a server failed or stopped). */
+  notify?(line: string): void;
+}
+
+interface Entry {
+  config: ServerConfig;
+  state: ServerState;
+  conn: Connection | null;
+  starting: Promise<void> | null;
+  tools: AdaptedTool[];
+  transport: string;
+  error?: string;
+  closing: boolean;
+}
+
+/** The servers of a session, their tools and calls. */
+export class McpHub {
+  #entries = new Map<string, Entry>();
+  #listeners: (() => void)[] = [];
+  #cache: Record<string, { key: string; tools: McpTool[] }> = {};
+  #onUnload = () => this.#killNow();
+
+  constructor(servers: readonly ServerConfig[], private readonly o: HubOptions) {
+    for (const config of servers) {
+      const failed = config.problem !== undefined;
+      this.#entries.set(config.name, {
+        config,
+        state: config.disabled ? "disabled" : failed ? "failed" : "starting",
+        conn: null,
+        starting: null,
+        tools: [],
+        transport: config.transport,
+        error: config.problem,
+        closing: false,
+      });
+    }
+  }
+
+  /** Reads the cached tool lists, so the catalogue is known before the servers answer. */
+  async loadCache(): Promise<void> {
+    if (!this.o.cacheFile) return;
+    this.#cache = await readToolCache(this.o.cacheFile);
+    for (const e of this.#entries.values()) {
+      const hit = this.#cache[e.config.name];
+      if (e.state === "starting" && hit && hit.key === cacheKey(e.config)) {
+        e.tools = hit.tools.map((t) => this.#adapt(e, t));
+      }
+    }
+  }
+
+  /** Starts every enabled server in the background, in parallel. */
+  start(): void {
+    globalThis.addEventListener("unload", this.#onUnload);
+    for (const e of this.#entries.values()) {
+      if (e.state === "starting" && !e.starting) e.starting = this.#connect(e);
+    }
+  }
+
+  /** Resolves when no server is starting any more (for `minoc mcp` and tests). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.#entries.values()].map((e) => e.starting));
+  }
+
+  /** Called whenever the catalogue or a server's state changes. */
+  onChange(listener: () => void): void {
+    this.#listeners.push(listener);
+  }
+
+  /** Every tool of the servers that are ready or starting (from the cache). */
+  tools(): AnyTool[] {
+    return this.adapted().map((a) => a.tool);
+  }
+
+  /** The adapted tools, with what describing them needs. */
+  adapted(): AdaptedTool[] {
+    return [...this.#entries.values()].flatMap((e) =>
+      e.state === "ready" || e.state === "starting" ? e.tools : []
+    );
+  }
+
+  /** The servers and their state. */
+  servers(): ServerView[] {
+    return [...this.#entries.values()].map((e) => ({
+      name: e.config.name,
+      config: e.config,
+      state: e.state,
+      transport: e.transport,
+      tools: e.tools,
+      error: e.error,
+      log: e.config.transport === "stdio"
+        ? stderrLogPath(this.o.logsDir, e.config.name)
+        : undefined,
+    }));
+  }
+
+  /** Closes every connection; stdio servers are stopped. */
+  async close(): Promise<void> {
+    globalThis.removeEventListener("unload", this.#onUnload);
+    const entries = [...this.#entries.values()];
+    for (const e of entries) e.closing = true;
+    await Promise.all(entries.map(async (e) => {
+      await e.starting?.catch(() => {});
+      await e.conn?.close();
+    }));
+  }
+
+  async #connect(e: Entry): Promise<void> {
+    let conn: Connection | undefined;
+    try {
+      conn = await connectServer(e.config, {
+        logsDir: this.o.logsDir,
+        version: this.o.version,
+        onClose: () => this.#lost(e, conn),
+      });
+      if (e.closing) return void await conn.close();
+      e.conn = conn;
+      e.state = "ready";
+      e.transport = conn.transport;
+      const listed = conn.tools;
+      e.tools = listed.map((t) => this.#adapt(e, t));
+      await this.#remember(e.config, listed);
+    } catch (err) {
+      e.state = "failed";
+      e.tools = [];
+      e.error = `did not start: ${oneLine(err)}`;
+      if (!e.closing) this.#tell(e);
+    } finally {
+      e.starting = null;
+      this.#changed();
+    }
+  }
+
+  #lost(e: Entry, conn: Connection | undefined): void {
+    if (e.closing || (conn && e.conn !== conn) || e.state !== "ready") return;
+    e.state = "failed";
+    e.error = "stopped (the server exited or closed the connection)";
+    e.tools = [];
+    e.conn = null;
+    this.#tell(e);
+    this.#changed();
+  }
+
+  #tell(e: Entry): void {
+    const log = e.config.transport === "stdio"
+      ? `; its output is in "${stderrLogPath(this.o.logsDir, e.config.name)}"`
+      : "";
+    this.o.notify?.(`MCP server "${e.config.name}" ${e.error}${log}`);
+  }
+
+  #adapt(e: Entry, t: McpTool): AdaptedTool {
+    const adapted: AdaptedTool = adaptTool(
+      e.config.name,
+      e.config.readOnly,
+      t,
+      (args, signal) => this.#call(e, adapted.tool.name, t.name, args, signal),
+    );
+    return adapted;
+  }
+
+  async #call(
+    e: Entry,
+    name: string,
+    original: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<ToolResult> {
+    if (e.starting) await Promise.race([e.starting, aborted(signal)]);
+    if (signal.aborted) return cancelled(name);
+    const conn = e.conn;
+    if (e.state !== "ready" || !conn) {
+      return fail(
+        "server_unavailable",
+        `MCP server "${e.config.name}" is not available: ${e.error ?? e.state}. ` +
+          "Its tools cannot be used in this session; do the task another way or tell the user.",
+      );
+    }
+    const limit = e.config.callTimeoutMs;
+    try {
+      const raw = await conn.client.callTool({ name: original, arguments: args }, undefined, {
+        signal,
+        timeout: limit,
+      });
+      return toToolResult(name, raw);
+    } catch (err) {
+      if (signal.aborted) return cancelled(name);
+      if ((err as { code?: number }).code === -32001) {
+        return fail(
+          "timeout",
+          `${name} did not answer within ${limit / 1000} s; the call was cancelled`,
+        );
+      }
+      return fail(
+        "server_error",
+        `${name} failed on MCP server "${e.config.name}": ${oneLine(err)}`,
+      );
+    }
+  }
+
+  async #remember(config: ServerConfig, tools: McpTool[]): Promise<void> {
+    if (!this.o.cacheFile) return;
+    this.#cache[config.name] = { key: cacheKey(config), tools };
+    await writeToolCache(this.o.cacheFile, this.#cache).catch(() => {});
+  }
+
+  #changed(): void {
+    for (const l of this.#listeners) {
+      try {
+        l();
+      } catch { /* a listener's problem is its own */ }
+    }
+  }
+
+  #killNow(): void {
+    for (const e of this.#entries.values()) {
+      const pid = e.conn?.pid;
+      if (!pid) continue;
+      try {
+        Deno.kill(pid, "SIGTERM");
+      } catch { /* already gone */ }
+    }
+  }
+}
+
+function fail(code: string, output: string): ToolResult {
+  return { ok: false, code, output, display: output.split("\n")[0].slice(0, 160) };
+}
+
+function cancelled(name: string): ToolResult {
+  return fail("aborted", `${name} was cancelled by the user; the server was told to stop`);
+}
+
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+}
