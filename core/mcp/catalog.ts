@@ -51,7 +51,8 @@ export function renderMcpSection(servers: readonly ServerView[], mode: "agent" |
 function stateText(s: ServerView): string {
   if (s.state === "failed") return `unavailable: ${s.error ?? "failed"}`;
   if (s.state === "starting") {
-    return s.tools.length ? `starting, ${s.tools.length} tools` : "starting";
+    // Known tools read the same starting or ready: the prompt stays put when a server answers.
+    return s.tools.length ? `${s.tools.length} tools` : "starting";
   }
   return s.state === "ready" ? `${s.tools.length} tools` : s.state;
 }

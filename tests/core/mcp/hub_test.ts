@@ -1,0 +1,214 @@
+/**
+ * The MCP hub against real servers: the npm `server-everything` and
+ * `server-filesystem` over stdio, the SDK-built test server (crash, hang,
+ * cancellation) and a Streamable HTTP server inside the test.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { resolveServer } from "../../../core/mcp/config.ts";
+import { McpHub } from "../../../core/mcp/hub.ts";
+import type { AnyTool } from "../../../interfaces/tool.ts";
+import { callTool, testContext, withTempDir } from "../../support/tool_context.ts";
+import { EVERYTHING, filesystemServer, startHttpMcp, testServer } from "../../support/mcp.ts";
+
+function server(name: string, raw: Record<string, unknown>, env: Record<string, string> = {}) {
+  return resolveServer(name, raw as never, "home", "/test/mcp.json", env);
+}
+
+async function openHub(dir: string, servers: ReturnType<typeof server>[], notes: string[] = []) {
+  const hub = new McpHub(servers, {
+    logsDir: join(dir, "logs"),
+    version: "0.0.0",
+    cacheFile: join(dir, "cache.json"),
+    notify: (l) => notes.push(l),
+  });
+  await hub.loadCache();
+  hub.start();
+  await hub.settled();
+  return hub;
+}
+
+function find(tools: AnyTool[], name: string): AnyTool {
+  const t = tools.find((x) => x.name === name);
+  assert.ok(t, `${name} is not among ${tools.map((x) => x.name).join(", ")}`);
+  return t;
+}
+
+Deno.test("McpHub lists and calls server-everything's tools over stdio, images described", async () => {
+  await withTempDir(async (dir) => {
+    const hub = await openHub(dir, [server("everything", EVERYTHING)]);
+    try {
+      const [view] = hub.servers();
+      assert.equal(view.state, "ready", view.error);
+      const tools = hub.tools();
+      const echo = find(tools, "mcp__everything__echo");
+      assert.equal(echo.external?.readOnly, true);
+      const r = await callTool(echo, { message: "hello mcp" }, testContext(dir));
+      assert.equal(r.ok, true, r.output);
+      assert.match(r.output, /hello mcp/);
+      const sum = find(tools, "mcp__everything__get-sum");
+      const bad = await callTool(sum, { a: "two", b: "3" }, testContext(dir));
+      assert.equal(bad.ok, false);
+      assert.match(bad.output, /^a: expected number/);
+      const good = await callTool(sum, { a: "2", b: "3.5" }, testContext(dir));
+      assert.match(good.output, /5\.5/);
+      const image = await callTool(
+        find(tools, "mcp__everything__get-tiny-image"),
+        {},
+        testContext(dir),
+      );
+      assert.match(image.output, /\[image image\/png, [\d.]+ (bytes|KB): not shown\]/);
+      assert.ok(image.output.length < 2000, "the image data is not dumped");
+      const cache = JSON.parse(await Deno.readTextFile(join(dir, "cache.json")));
+      assert.ok(cache.everything.tools.some((t: { name: string }) => t.name === "echo"));
+    } finally {
+      await hub.close();
+    }
+  });
+});
+
+Deno.test("McpHub calls server-filesystem inside its allowed folder and reports its refusal outside", async () => {
+  await withTempDir(async (dir) => {
+    const root = join(dir, "files");
+    await Deno.mkdir(root);
+    await Deno.writeTextFile(join(root, "a.txt"), "alpha text\n");
+    const hub = await openHub(dir, [server("fs", filesystemServer(root))]);
+    try {
+      const read = find(hub.tools(), "mcp__fs__read_text_file");
+      const ok = await callTool(read, { path: join(root, "a.txt") }, testContext(dir));
+      assert.equal(ok.ok, true, ok.output);
+      assert.match(ok.output, /alpha text/);
+      const outside = await callTool(read, { path: "/etc/hostname" }, testContext(dir));
+      assert.equal(outside.ok, false);
+      assert.match(outside.output, /denied|outside|not allowed/i);
+      assert.equal(find(hub.tools(), "mcp__fs__write_file").external?.readOnly, false);
+    } finally {
+      await hub.close();
+    }
+  });
+});
+
+Deno.test("McpHub talks Streamable HTTP with the configured headers, ${VAR} expanded", async () => {
+  await withTempDir(async (dir) => {
+    await using http = startHttpMcp();
+    const s = server("web", { url: http.url, headers: { "x-test": "${TEST_TOKEN}" } }, {
+      TEST_TOKEN: "secret-1",
+    });
+    const hub = await openHub(dir, [s]);
+    try {
+      const [view] = hub.servers();
+      assert.equal(view.state, "ready", view.error);
+      assert.equal(view.transport, "http");
+      const r = await callTool(find(hub.tools(), "mcp__web__count"), { n: "3" }, testContext(dir));
+      assert.equal(r.output, "1 2 3");
+      assert.ok(http.seen.every((s) => s.header === "secret-1"));
+      const cut = await callTool(
+        find(hub.tools(), "mcp__web__count"),
+        { n: "x" },
+        testContext(dir),
+      );
+      assert.match(cut.output, /^n: expected integer/);
+    } finally {
+      await hub.close();
+    }
+  });
+});
+
+Deno.test("McpHub reports a server that exits, hangs or lacks a variable, and keeps the others", async () => {
+  await withTempDir(async (dir) => {
+    const notes: string[] = [];
+    const hang = { ...testServer("--hang"), startupTimeoutMs: 1500 };
+    const hub = await openHub(dir, [
+      server("bad", testServer("--fail")),
+      server("slow", hang),
+      server("nokey", { command: "x", env: { K: "${NOT_SET_ANYWHERE}" } }),
+      server("good", testServer()),
+    ], notes);
+    try {
+      const by = Object.fromEntries(hub.servers().map((s) => [s.name, s]));
+      assert.equal(by.good.state, "ready", by.good.error);
+      assert.equal(by.bad.state, "failed");
+      assert.equal(by.slow.state, "failed");
+      assert.match(by.slow.error!, /did not start within 1\.5 s/);
+      assert.equal(by.nokey.state, "failed");
+      assert.match(by.nokey.error!, /field "env.K": environment variable "NOT_SET_ANYWHERE"/);
+      assert.ok(
+        notes.some((n) => n.startsWith(`MCP server "bad" did not start`)),
+        notes.join("\n"),
+      );
+      const log = await Deno.readTextFile(by.bad.log!);
+      assert.match(log, /cannot start \(asked to fail\)/);
+      assert.ok(hub.tools().every((t) => t.external?.server === "good"));
+    } finally {
+      await hub.close();
+    }
+  });
+});
+
+Deno.test("McpHub turns a crash during a call into an error result and one line for the user", async () => {
+  await withTempDir(async (dir) => {
+    const notes: string[] = [];
+    const hub = await openHub(dir, [server("t", testServer())], notes);
+    try {
+      const die = find(hub.tools(), "mcp__t__die");
+      const r = await callTool(die, {}, testContext(dir));
+      assert.equal(r.ok, false);
+      assert.match(r.output, /failed on MCP server "t"/);
+      const deadline = Date.now() + 20_000;
+      while (hub.servers()[0].state !== "failed" && Date.now() < deadline) {
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      assert.equal(hub.servers()[0].state, "failed");
+      assert.ok(notes.some((n) => /MCP server "t" stopped/.test(n)), notes.join("\n"));
+      const again = await callTool(die, {}, testContext(dir));
+      assert.equal(again.code, "server_unavailable");
+    } finally {
+      await hub.close();
+    }
+  });
+});
+
+Deno.test("McpHub cancels a running call through the protocol when the signal aborts", async () => {
+  await withTempDir(async (dir) => {
+    const file = join(dir, "events.txt");
+    const hub = await openHub(dir, [
+      server("t", { ...testServer(), env: { MCP_TEST_FILE: file } }),
+    ]);
+    try {
+      const ctrl = new AbortController();
+      const running = callTool(
+        find(hub.tools(), "mcp__t__wait"),
+        {},
+        testContext(dir, {
+          signal: ctrl.signal,
+        }),
+      );
+      await new Promise((res) => setTimeout(res, 300));
+      ctrl.abort();
+      const r = await running;
+      assert.equal(r.code, "aborted");
+      const deadline = Date.now() + 20_000;
+      let seen = "";
+      while (!seen.includes("cancelled") && Date.now() < deadline) {
+        seen = await Deno.readTextFile(file).catch(() => "");
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      assert.match(seen, /cancelled/);
+    } finally {
+      await hub.close();
+    }
+  });
+});
+
+Deno.test("McpHub caps a long result like command output", async () => {
+  await withTempDir(async (dir) => {
+    const hub = await openHub(dir, [server("t", testServer())]);
+    try {
+      const r = await callTool(find(hub.tools(), "mcp__t__big"), {}, testContext(dir));
+      assert.ok(r.output.length < 61_000, `${r.output.length} characters`);
+      assert.match(r.output, /characters \(\d+ lines\) left out/);
+    } finally {
+      await hub.close();
+    }
+  });
+});
