@@ -39,6 +39,7 @@ import { createProcessTable, installExitCleanup } from "../core/tools/process_ta
 import { promptTools, setupSkills } from "../core/skills/setup.ts";
 import { createSkillHost } from "../core/skills/host.ts";
 import { openMcp } from "../core/mcp/session.ts";
+import type { ServerView } from "../core/mcp/hub.ts";
 import { mcpTools } from "../core/tools/mod.ts";
 import { VERSION } from "./version.ts";
 
@@ -99,6 +100,8 @@ export interface AgentSession {
   providerName(): string;
   /** Uses another provider from the next request on (`/provider`); throws with a message. */
   setProvider(name: string): Promise<void>;
+  /** The MCP servers, their state and tools (`/mcp`). */
+  mcpServers(): ServerView[];
   close(): Promise<void>;
 }
 
@@ -272,6 +275,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       deps.tools = edits.tools(allTools());
       convo.messages[0] = { role: "system", content: prompt() };
     },
+    mcpServers: () => mcp.hub.servers(),
     async close() {
       await mcp.close();
       await processes.killAll();

@@ -34,6 +34,8 @@ export interface ConnectOptions {
   version: string;
   /** Called when the connection ends (crash, exit, close). */
   onClose(): void;
+  /** Gives up the start (minoc is closing): the server is stopped at once. */
+  signal?: AbortSignal;
 }
 
 /** Where a stdio server's stderr goes: `<logs>/mcp/<name>.log`. */
@@ -49,7 +51,13 @@ export async function connectServer(
   const { logsDir, onClose } = o;
   const client = new Client({ name: "minoc", version: o.version });
   let transport: Transport | null = null;
-  const closeAll = async () => {
+  const closeAll = async (now = false) => {
+    const pid = transport instanceof StdioClientTransport ? transport.pid : null;
+    if (now && pid) {
+      try {
+        Deno.kill(pid, "SIGTERM");
+      } catch { /* already gone */ }
+    }
     await client.close().catch(() => {});
     await transport?.close().catch(() => {});
   };
@@ -79,22 +87,27 @@ export async function connectServer(
     client.onclose = onClose;
     const tools = await listAllTools(client, server.startupTimeoutMs);
     const pid = transport instanceof StdioClientTransport ? transport.pid : null;
-    return { client, tools, pid, transport: kind, close: closeAll };
+    return { client, tools, pid, transport: kind, close: () => closeAll() };
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort = () => {};
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () => reject(new Error(`did not start within ${server.startupTimeoutMs / 1000} s`)),
       server.startupTimeoutMs,
     );
+    onAbort = () => reject(new Error("start given up: minoc is closing"));
+    if (o.signal?.aborted) onAbort();
+    o.signal?.addEventListener("abort", onAbort, { once: true });
   });
   try {
     return await Promise.race([work(), limit]);
   } catch (e) {
-    await closeAll();
+    await closeAll(true);
     throw new Error(oneLine(e));
   } finally {
     clearTimeout(timer);
+    o.signal?.removeEventListener("abort", onAbort);
   }
 }
 
@@ -102,7 +115,7 @@ async function stdioTransport(server: ServerConfig, logsDir: string): Promise<Tr
   const transport = new StdioClientTransport({
     command: server.command!,
     args: server.args,
-    env: Object.keys(server.env).length ? withDefaults(server.env) : undefined,
+    env: withDefaults(server.env),
     cwd: server.cwd,
     stderr: "pipe",
   });
@@ -127,7 +140,7 @@ async function stdioTransport(server: ServerConfig, logsDir: string): Promise<Tr
   return transport;
 }
 
-/** The SDK passes only a few safe variables when `env` is given: keep PATH and HOME too. */
+/** A few safe variables (as the SDK does) plus the configured ones; not the whole environment. */
 function withDefaults(env: Record<string, string>): Record<string, string> {
   const keep = ["PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "TMPDIR", "DENO_DIR"];
   const base: Record<string, string> = {};

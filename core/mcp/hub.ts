@@ -68,7 +68,8 @@ interface Entry {
 export class McpHub {
   #entries = new Map<string, Entry>();
   #listeners: (() => void)[] = [];
-  #cache: Record<string, { key: string; tools: McpTool[] }> = {};
+  #writes: Promise<void> = Promise.resolve();
+  #closing = new AbortController();
   #onUnload = () => this.#killNow();
 
   constructor(servers: readonly ServerConfig[], private readonly o: HubOptions) {
@@ -90,9 +91,9 @@ export class McpHub {
   /** Reads the cached tool lists, so the catalogue is known before the servers answer. */
   async loadCache(): Promise<void> {
     if (!this.o.cacheFile) return;
-    this.#cache = await readToolCache(this.o.cacheFile);
+    const cache = await readToolCache(this.o.cacheFile);
     for (const e of this.#entries.values()) {
-      const hit = this.#cache[e.config.name];
+      const hit = cache[e.config.name];
       if (e.state === "starting" && hit && hit.key === cacheKey(e.config)) {
         e.tools = hit.tools.map((t) => this.#adapt(e, t));
       }
@@ -117,16 +118,18 @@ export class McpHub {
     this.#listeners.push(listener);
   }
 
-  /** Every tool of the servers that are ready or starting (from the cache). */
+  /**
+   * Every tool known: of servers ready or starting (from the cache), and of
+   * servers that failed, so a call to one gets a clear error rather than
+   * "unknown tool" (the prompt lists only the usable ones).
+   */
   tools(): AnyTool[] {
     return this.adapted().map((a) => a.tool);
   }
 
   /** The adapted tools, with what describing them needs. */
   adapted(): AdaptedTool[] {
-    return [...this.#entries.values()].flatMap((e) =>
-      e.state === "ready" || e.state === "starting" ? e.tools : []
-    );
+    return [...this.#entries.values()].flatMap((e) => e.state === "disabled" ? [] : e.tools);
   }
 
   /** The servers and their state. */
@@ -149,6 +152,7 @@ export class McpHub {
     globalThis.removeEventListener("unload", this.#onUnload);
     const entries = [...this.#entries.values()];
     for (const e of entries) e.closing = true;
+    this.#closing.abort();
     await Promise.all(entries.map(async (e) => {
       await e.starting?.catch(() => {});
       await e.conn?.close();
@@ -162,6 +166,7 @@ export class McpHub {
         logsDir: this.o.logsDir,
         version: this.o.version,
         onClose: () => this.#lost(e, conn),
+        signal: this.#closing.signal,
       });
       if (e.closing) return void await conn.close();
       e.conn = conn;
@@ -172,7 +177,6 @@ export class McpHub {
       await this.#remember(e.config, listed);
     } catch (err) {
       e.state = "failed";
-      e.tools = [];
       e.error = `did not start: ${oneLine(err)}`;
       if (!e.closing) this.#tell(e);
     } finally {
@@ -185,7 +189,6 @@ export class McpHub {
     if (e.closing || (conn && e.conn !== conn) || e.state !== "ready") return;
     e.state = "failed";
     e.error = "stopped (the server exited or closed the connection)";
-    e.tools = [];
     e.conn = null;
     this.#tell(e);
     this.#changed();
@@ -247,10 +250,16 @@ export class McpHub {
     }
   }
 
-  async #remember(config: ServerConfig, tools: McpTool[]): Promise<void> {
-    if (!this.o.cacheFile) return;
-    this.#cache[config.name] = { key: cacheKey(config), tools };
-    await writeToolCache(this.o.cacheFile, this.#cache).catch(() => {});
+  /** Updates this server's entry in the cache file, keeping the others' (one write at a time). */
+  #remember(config: ServerConfig, tools: McpTool[]): Promise<void> {
+    const file = this.o.cacheFile;
+    if (!file) return Promise.resolve();
+    this.#writes = this.#writes.then(async () => {
+      const cache = await readToolCache(file);
+      cache[config.name] = { key: cacheKey(config), tools };
+      await writeToolCache(file, cache);
+    }).catch(() => {});
+    return this.#writes;
   }
 
   #changed(): void {

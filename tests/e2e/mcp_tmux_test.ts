@@ -1,0 +1,81 @@
+/**
+ * End-to-end in a real terminal: a server that cannot start is one line,
+ * `/mcp` shows the servers, "Allow always" for a whole MCP server is stored
+ * and covers its other tools, a later `run` reuses the saved rule, and
+ * `/undo` says plainly that an MCP call cannot be undone.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { startServer } from "../support/server.ts";
+import { minocEnv, runMinoc } from "../support/cli.ts";
+import { hasTmux } from "../support/tmux.ts";
+import { startChat } from "../support/tmux_chat.ts";
+import { testServer, writeMcpConfig } from "../support/mcp.ts";
+
+const call = (tool: string, params: Record<string, string>) => ({
+  text: `<tool_call>\n<${tool}>\n${
+    Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
+  }\n</${tool}>\n</tool_call>`,
+});
+
+Deno.test({
+  name: "chat: /mcp shows servers, Allow always stores a rule for the server and run reuses it",
+  ignore: !hasTmux(),
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "minoc_mcp_tmux_" });
+    await Deno.writeTextFile(join(dir, "keep.txt"), "x\n");
+    const env = minocEnv({ cwd: dir });
+    const notes = join(dir, "notes.txt");
+    await writeMcpConfig(env.MINOC_HOME, {
+      t: { ...testServer(), env: { MCP_TEST_FILE: notes } },
+      bad: testServer("--fail"),
+    });
+    await using server = await startServer({
+      replies: [
+        call("mcp__t__note", { line: "one" }),
+        call("mcp__t__add", { a: "2", b: "3" }),
+        { text: "Both ran." },
+        call("mcp__t__note", { line: "two" }),
+        { text: "Ran again." },
+      ],
+    });
+    const t = await startChat(dir, ["--base-url", server.baseUrl, "--model", "m"], { env });
+    try {
+      await t.waitFor(/MCP server "bad" did not start/, 60_000);
+      await t.type("/mcp");
+      await t.send("Enter");
+      await t.waitFor(
+        /t \(stdio, [^)]*\): ready, 7 tools[\s\S]*mcp__t__echo \(read-only\)/,
+        60_000,
+      );
+      await t.type("note twice");
+      await t.send("Enter");
+      await t.waitFor(/Allow mcp__t__note\?/);
+      await t.pick(/^Allow always/);
+      await t.waitFor(/Rule to store/);
+      await t.pick(/mcp__t__\* \(every tool of this MCP server\)\s+in this project/);
+      await t.waitFor(/Both ran\.[\s\S]*›/);
+      const screen = await t.screen();
+      assert.doesNotMatch(screen, /Allow mcp__t__add\?/, "the server rule covers add");
+      const system = server.requests[0].body.messages[0].content as string;
+      assert.match(system, /- mcp__t__note: Writes a note line/);
+      assert.match(server.requests[2].body.messages.at(-1).content, /sum: 5/);
+      await t.type("/undo");
+      await t.send("Enter");
+      await t.waitFor(/minoc cannot undo what an MCP tool did/);
+      await t.quit();
+
+      const saved = await Deno.readTextFile(join(env.MINOC_HOME, "config", "permissions.json"));
+      assert.match(saved, /"tool": "mcp__t__\*"/);
+      const r = await runMinoc(["run", "again", "--base-url", server.baseUrl, "--model", "m"], {
+        cwd: dir,
+      });
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(server.requests[4].body.messages.at(-1).content, /noted: two/);
+      assert.equal(await Deno.readTextFile(notes), "one\ntwo\n");
+    } finally {
+      await t.kill();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
