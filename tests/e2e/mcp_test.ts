@@ -129,3 +129,22 @@ Deno.test("run leaves no MCP server process behind when it ends", async () => {
     assert.doesNotMatch(new TextDecoder().decode(ps.stdout), new RegExp(marker));
   });
 });
+
+Deno.test("run --dry-run does not call an MCP tool and lists it in its report", async () => {
+  await withProject(async (dir, home) => {
+    const notes = join(dir, "notes.txt");
+    await writeMcpConfig(home, { t: { ...testServer(), env: { MCP_TEST_FILE: notes } } });
+    assert.equal((await runMinoc(["mcp", "test", "t"], { cwd: dir })).code, 0);
+    await using server = await startServer({
+      replies: [call("mcp__t__note", { line: "never" }), { text: "Done." }],
+    });
+    const r = await runMinoc(
+      ["run", "note", "--dry-run", "--base-url", server.baseUrl, "--model", "m"],
+      { cwd: dir },
+    );
+    assert.equal(r.code, 0, r.stderr);
+    await assert.rejects(Deno.stat(notes), Deno.errors.NotFound);
+    assert.match(server.requests[1].body.messages.at(-1).content, /mcp__t__note was not run/);
+    assert.match(r.stdout, /Commands it would have run \(1\):\n {2}\$ mcp__t__note line=never/);
+  });
+});

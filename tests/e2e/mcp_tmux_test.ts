@@ -50,11 +50,11 @@ Deno.test({
       );
       await t.type("note twice");
       await t.send("Enter");
-      await t.waitFor(/Allow mcp__t__note\?/);
-      await t.pick(/^Allow always/);
-      await t.waitFor(/Rule to store/);
-      await t.pick(/mcp__t__\* \(every tool of this MCP server\)\s+in this project/);
-      await t.waitFor(/Both ran\.[\s\S]*›/);
+      await t.waitFor(/Allow mcp__t__note\?/, 60_000);
+      await t.pick(/^Allow always/, 60_000);
+      await t.waitFor(/Rule to store/, 60_000);
+      await t.pick(/mcp__t__\* \(every tool of this MCP server\)\s+in this project/, 60_000);
+      await t.waitFor(/Both ran\.[\s\S]*›/, 60_000);
       const screen = await t.screen();
       assert.doesNotMatch(screen, /Allow mcp__t__add\?/, "the server rule covers add");
       const system = server.requests[0].body.messages[0].content as string;
@@ -62,7 +62,7 @@ Deno.test({
       assert.match(server.requests[2].body.messages.at(-1).content, /sum: 5/);
       await t.type("/undo");
       await t.send("Enter");
-      await t.waitFor(/minoc cannot undo what an MCP tool did/);
+      await t.waitFor(/minoc cannot undo what an MCP tool did/, 60_000);
       await t.quit();
 
       const saved = await Deno.readTextFile(join(env.MINOC_HOME, "config", "permissions.json"));
