@@ -66,6 +66,12 @@ export interface SessionOptions extends ModeOptions {
   resume?: ResumeTarget;
   /** The provider (`--provider`), edit blocks and the copy/paste bridge's ports. */
   bridge?: BridgeSetup;
+  /**
+   * When MCP servers start: `open` (the chat: while the user types) or
+   * `first-request` (default: once the first request is on its way, so
+   * starting them never delays it).
+   */
+  mcpStart?: "open" | "first-request";
 }
 
 /** An open session: what the loop needs, and how to close it. */
@@ -236,6 +242,10 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       emit: modes.emit((ev) => {
         // A skill stays in use (its allowed-tools apply) until the model's turn ends.
         if (ev.type === "done" || (ev.type === "turn_start" && ev.turn === 1)) skills?.release();
+        if (ev.type === "turn_start" || ev.type === "done") mcp.busy(ev.type === "turn_start");
+        if (ev.type === "reply_end" || (ev.type === "state" && ev.state === "streaming")) {
+          mcp.start();
+        }
         o.emit(ev);
       }),
       context: { window: o.settings.contextWindow },
@@ -286,6 +296,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     },
   };
   // MCP tools become known while the session runs: the next request sees them.
+  if (o.mcpStart === "open") mcp.start();
   mcp.onChange(() => {
     session.deps.tools = edits.tools(allTools());
     convo.messages[0] = { role: "system", content: prompt() };

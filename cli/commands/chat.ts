@@ -56,6 +56,7 @@ export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): 
       progress,
     }),
     record: opts.session !== false,
+    mcpStart: "open",
     autoApprove: opts.yes === true,
     confirm: interactive
       ? terminalConfirm(io.out, c, () => current?.abort(), () => session?.approval)

@@ -117,7 +117,9 @@ export function alwaysChoices(proposal: KeeperProposal): PromptChoice<RuleChoice
       const where = scope === "project" ? "in this project" : "everywhere";
       out.push({
         name: `${variantName(proposal.tool, v)}   ${where}`,
-        value: { patterns: v.patterns, tool: v.tool, scope },
+        value: v.tool
+          ? { patterns: v.patterns, tool: v.tool, scope }
+          : { patterns: v.patterns, scope },
         description: `Stores ${ruleLines(proposal, i, scope).join(", ")}`,
       });
     }

@@ -7,7 +7,6 @@
  * @module
  */
 import { z } from "zod";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { ParamSpec } from "../../interfaces/tool.ts";
 import { paramElement } from "./names.ts";
 
@@ -108,7 +107,17 @@ export function readArg(raw: string, schema: JsonSchema): { value: unknown } | {
   return { error: `expected ${types.join(" or ")}` };
 }
 
-const validators = new AjvJsonSchemaValidator();
+let validator: typeof import("./validate.ts") | null = null;
+let loading: Promise<void> | null = null;
+
+/**
+ * Loads the JSON Schema validator (Ajv) in the background; until it is there
+ * arguments are only read by type, and the server checks the rest itself.
+ */
+export function loadValidator(): Promise<void> {
+  loading ??= import("./validate.ts").then((m) => void (validator = m)).catch(() => {});
+  return loading;
+}
 
 /**
  * The zod schema the dispatcher runs: raw strings in, JSON arguments (keyed
@@ -118,12 +127,16 @@ export function argsSchema(
   input: JsonSchema,
   params: McpParam[],
 ): z.ZodType<Record<string, unknown>> {
-  let check: ((v: unknown) => { valid: boolean; errorMessage?: string }) | null = null;
-  try {
-    check = validators.getValidator({ ...input, type: "object" } as never);
-  } catch {
-    check = null; // A schema ajv cannot compile: the server checks its own arguments.
-  }
+  let check: ((v: unknown) => { valid: boolean; errorMessage?: string }) | null | undefined;
+  const compiled = () => {
+    if (check !== undefined || !validator) return check ?? null;
+    try {
+      check = validator.compileSchema({ ...input, type: "object" });
+    } catch {
+      check = null; // A schema Ajv cannot compile: the server checks its own arguments.
+    }
+    return check;
+  };
   const byElement = new Map(params.map((p) => [p.spec.name, p]));
   const byProperty = new Map(params.map((p) => [p.property, p.spec.name]));
   return z.record(z.string(), z.unknown()).transform((raw, ctx) => {
@@ -135,8 +148,9 @@ export function argsSchema(
       if ("error" in read) ctx.addIssue({ code: "custom", path: [element], message: read.error });
       else out[p.property] = read.value;
     }
-    if (ctx.issues.length === 0 && check) {
-      const r = check(out);
+    const validate = ctx.issues.length === 0 ? compiled() : null;
+    if (validate) {
+      const r = validate(out);
       if (!r.valid) {
         for (const issue of splitAjv(r.errorMessage ?? "invalid", byProperty)) {
           ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });

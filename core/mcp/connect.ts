@@ -14,6 +14,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { join } from "node:path";
 import type { ServerConfig } from "./config.ts";
+import { stderrLogPath } from "./log_path.ts";
 
 /** A live connection to one server. */
 export interface Connection {
@@ -38,11 +39,6 @@ export interface ConnectOptions {
   signal?: AbortSignal;
 }
 
-/** Where a stdio server's stderr goes: `<logs>/mcp/<name>.log`. */
-export function stderrLogPath(logsDir: string, name: string): string {
-  return join(logsDir, "mcp", `${name.replace(/[^A-Za-z0-9_.-]/g, "_")}.log`);
-}
-
 /** Connects and lists the tools within `server.startupTimeoutMs`; throws with a one-line reason. */
 export async function connectServer(
   server: ServerConfig,
@@ -61,10 +57,14 @@ export async function connectServer(
     await client.close().catch(() => {});
     await transport?.close().catch(() => {});
   };
+  let gaveUp = false;
   const work = async (): Promise<Connection> => {
     let kind = server.transport;
     if (server.transport === "stdio") {
-      transport = await stdioTransport(server, logsDir);
+      const stdio = await stdioTransport(server, logsDir);
+      // Given up meanwhile (time limit, minoc closing): spawn nothing that no one would stop.
+      if (gaveUp) throw new Error("given up");
+      transport = stdio;
       await client.connect(transport);
     } else {
       const url = new URL(server.url!);
@@ -103,6 +103,7 @@ export async function connectServer(
   try {
     return await Promise.race([work(), limit]);
   } catch (e) {
+    gaveUp = true;
     await closeAll(true);
     throw new Error(oneLine(e));
   } finally {

@@ -21,7 +21,9 @@
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type { AnyTool, ToolResult } from "../../interfaces/tool.ts";
 import type { ServerConfig } from "./config.ts";
-import { type Connection, connectServer, oneLine, stderrLogPath } from "./connect.ts";
+import type { Connection } from "./connect.ts";
+import { loadValidator } from "./args.ts";
+import { stderrLogPath } from "./log_path.ts";
 import { type AdaptedTool, adaptTool } from "./tool.ts";
 import { toToolResult } from "./result.ts";
 import { cacheKey, readToolCache, writeToolCache } from "./cache.ts";
@@ -162,6 +164,9 @@ export class McpHub {
   async #connect(e: Entry): Promise<void> {
     let conn: Connection | undefined;
     try {
+      // The SDK loads only when a server is configured, and not before the session is open.
+      const [{ connectServer }] = await Promise.all([import("./connect.ts"), loadValidator()]);
+      if (e.closing) throw new Error("start given up: minoc is closing");
       conn = await connectServer(e.config, {
         logsDir: this.o.logsDir,
         version: this.o.version,
@@ -218,6 +223,7 @@ export class McpHub {
     args: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<ToolResult> {
+    if (e.state === "starting" && !e.starting) e.starting = this.#connect(e); // not started yet
     if (e.starting) await Promise.race([e.starting, aborted(signal)]);
     if (signal.aborted) return cancelled(name);
     const conn = e.conn;
@@ -279,6 +285,12 @@ export class McpHub {
       } catch { /* already gone */ }
     }
   }
+}
+
+/** A thrown value as one line. */
+function oneLine(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  return text.replace(/\s+/g, " ").trim().slice(0, 300);
 }
 
 function fail(code: string, output: string): ToolResult {

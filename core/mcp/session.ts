@@ -43,25 +43,39 @@ export interface McpSession {
   section(mode: "agent" | "plan"): string;
   directory: McpDirectory;
   onChange(listener: () => void): void;
+  /** Starts the servers in the background (once; later calls do nothing). */
+  start(): void;
+  /**
+   * Whether a request is running. A server's failure is told at once while
+   * one is; while the chat waits for the user it is held until the next
+   * request starts, so it never lands in the middle of the line being typed.
+   */
+  busy(running: boolean): void;
   close(): Promise<void>;
 }
 
-/** Loads the configuration and starts the servers without waiting for them. */
+/**
+ * Loads the configuration and the cached tool lists; {@link McpSession.start}
+ * starts the servers. The SDK is loaded only then, so a session without
+ * servers never loads it.
+ */
 export async function openMcp(o: OpenMcpOptions): Promise<McpSession> {
   const projectTrusted = o.projectTrusted ?? await projectMcpTrusted(o.homeDir, o.cwd);
   const config = await loadMcpConfig({ homeDir: o.homeDir, cwd: o.cwd, projectTrusted });
   for (const w of config.warnings) o.warn(w);
+  let running = false;
+  const held: string[] = [];
   const hub = new McpHub(config.servers, {
     logsDir: o.logsDir,
     version: o.version,
     cacheFile: toolCachePath(o.homeDir),
-    notify: o.warn,
+    notify: (line) => running ? o.warn(line) : held.push(line),
   });
   for (const s of hub.servers()) {
     if (s.state === "failed") o.warn(s.error ?? `MCP server "${s.name}" cannot start`);
   }
   await hub.loadCache();
-  hub.start();
+  let started = false;
   const active = config.servers.length > 0;
   return {
     hub,
@@ -70,6 +84,15 @@ export async function openMcp(o: OpenMcpOptions): Promise<McpSession> {
     section: (mode) => renderMcpSection(hub.servers(), mode),
     directory: { describe: (names) => describeTools(hub.servers(), names) },
     onChange: (l) => hub.onChange(l),
+    busy: (next) => {
+      running = next;
+      if (next) { for (const line of held.splice(0)) o.warn(line); }
+    },
+    start: () => {
+      if (started || !active) return;
+      started = true;
+      hub.start();
+    },
     close: () => hub.close(),
   };
 }

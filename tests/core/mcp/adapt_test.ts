@@ -1,6 +1,7 @@
 /** Adapting MCP tools: names, XML parameters from JSON Schema, validation naming the parameter, prompt lines. */
 import assert from "node:assert/strict";
 import { adaptTool } from "../../../core/mcp/tool.ts";
+import { loadValidator } from "../../../core/mcp/args.ts";
 import { mcpToolName } from "../../../core/mcp/names.ts";
 import { oneLineDescription, renderMcpSection } from "../../../core/mcp/catalog.ts";
 import { coerceArgs } from "../../../core/tools/dispatch.ts";
@@ -63,7 +64,8 @@ Deno.test("adaptTool() turns the schema into XML parameters the scanner reads, J
   });
 });
 
-Deno.test("coerceArgs() on an MCP tool names the parameter that is wrong or missing", () => {
+Deno.test("coerceArgs() on an MCP tool names the parameter that is wrong or missing", async () => {
+  await loadValidator();
   const tool = adapted.tool;
   const bad = (params: Record<string, string>) => {
     const r = coerceArgs(tool, { tool: tool.name, params });
