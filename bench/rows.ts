@@ -22,6 +22,7 @@ export interface AllResults {
   debug?: Results;
   project?: ProjectBenchRow[];
   undo?: Results;
+  mcp?: Results;
 }
 
 /** A result's key, or how to compute the shown value from the results. */
@@ -158,6 +159,23 @@ export function otherRows(all: AllResults): Row[] {
     ["20,000 files: first look (copies every file)", "big_first_ms", "ms"],
     ["20,000 files: a later command's two looks", "big_later_ms", "ms"],
     ["20,000 files: size of the copies", "big_mirror_mb", "MB"],
+  ]);
+  add("session start with three MCP servers", all.mcp, [
+    ["start → first request, no server", "first_request_none_ms", "ms"],
+    [
+      "start → first request, three servers",
+      "first_request_three_ms",
+      "ms",
+      "≤ no server + 100",
+      (v) => v <= all.mcp!.first_request_none_ms + 100,
+    ],
+    [
+      "one-turn `run`, no server / three (stopped at the end)",
+      (x) => `${x.run_wall_none_ms} / ${x.run_wall_three_ms}`,
+      "ms",
+    ],
+    ["all three started, tools listed", "all_ready_ms", "ms"],
+    ["system prompt added by their 34 tools", "prompt_added_chars", "chars"],
   ]);
   (all.project ?? []).forEach((p, i) =>
     rows.push({
