@@ -97,3 +97,48 @@ export function startHttpMcp(): HttpMcp {
     },
   };
 }
+
+/** A running MCP server that speaks only the older HTTP+SSE transport. */
+export interface SseMcp extends AsyncDisposable {
+  /** The SSE endpoint (`/sse`). */
+  url: string;
+}
+
+/** Starts an HTTP+SSE-only MCP server (node:http and the SDK's SSE transport) with `shout`. */
+export async function startSseMcp(): Promise<SseMcp> {
+  const { createServer } = await import("node:http");
+  const { SSEServerTransport } = await import("@modelcontextprotocol/sdk/server/sse.js");
+  const transports = new Map<string, InstanceType<typeof SSEServerTransport>>();
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (req.method === "GET" && url.pathname === "/sse") {
+      const transport = new SSEServerTransport("/messages", res);
+      transports.set(transport.sessionId, transport);
+      const mcp = new McpServer({ name: "sse-test", version: "1.0.0" });
+      mcp.registerTool(
+        "shout",
+        {
+          description: "Says the text in capitals",
+          inputSchema: { text: z.string() },
+        },
+        ({ text }: { text: string }) => ({ content: [{ type: "text", text: text.toUpperCase() }] }),
+      );
+      await mcp.connect(transport);
+      return;
+    }
+    const transport = transports.get(url.searchParams.get("sessionId") ?? "");
+    if (req.method === "POST" && url.pathname === "/messages" && transport) {
+      return await transport.handlePostMessage(req, res);
+    }
+    res.writeHead(405).end("only HTTP+SSE here");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}/sse`,
+    async [Symbol.asyncDispose]() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

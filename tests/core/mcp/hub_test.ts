@@ -9,7 +9,13 @@ import { resolveServer } from "../../../core/mcp/config.ts";
 import { McpHub } from "../../../core/mcp/hub.ts";
 import type { AnyTool } from "../../../interfaces/tool.ts";
 import { callTool, testContext, withTempDir } from "../../support/tool_context.ts";
-import { EVERYTHING, filesystemServer, startHttpMcp, testServer } from "../../support/mcp.ts";
+import {
+  EVERYTHING,
+  filesystemServer,
+  startHttpMcp,
+  startSseMcp,
+  testServer,
+} from "../../support/mcp.ts";
 
 function server(name: string, raw: Record<string, unknown>, env: Record<string, string> = {}) {
   return resolveServer(name, raw as never, "home", "/test/mcp.json", env);
@@ -207,6 +213,45 @@ Deno.test("McpHub caps a long result like command output", async () => {
       const r = await callTool(find(hub.tools(), "mcp__t__big"), {}, testContext(dir));
       assert.ok(r.output.length < 61_000, `${r.output.length} characters`);
       assert.match(r.output, /characters \(\d+ lines\) left out/);
+    } finally {
+      await hub.close();
+    }
+  });
+});
+
+Deno.test("McpHub falls back to HTTP+SSE when a URL server does not speak Streamable HTTP", async () => {
+  await withTempDir(async (dir) => {
+    await using sse = await startSseMcp();
+    const hub = await openHub(dir, [server("old", { url: sse.url })]);
+    try {
+      const [view] = hub.servers();
+      assert.equal(view.state, "ready", view.error);
+      assert.equal(view.transport, "sse");
+      const r = await callTool(
+        find(hub.tools(), "mcp__old__shout"),
+        { text: "hi" },
+        testContext(dir),
+      );
+      assert.equal(r.output, "HI");
+    } finally {
+      await hub.close();
+    }
+  });
+});
+
+Deno.test("McpHub cancels a call that passes callTimeoutMs and tells the model so", async () => {
+  await withTempDir(async (dir) => {
+    const hub = await openHub(dir, [server("t", { ...testServer(), callTimeoutMs: 500 })]);
+    try {
+      const r = await callTool(find(hub.tools(), "mcp__t__wait"), {}, testContext(dir));
+      assert.equal(r.code, "timeout");
+      assert.match(r.output, /mcp__t__wait did not answer within 0\.5 s; the call was cancelled/);
+      const again = await callTool(
+        find(hub.tools(), "mcp__t__echo"),
+        { text: "still" },
+        testContext(dir),
+      );
+      assert.equal(again.output, "echo: still", "the server is still usable");
     } finally {
       await hub.close();
     }
