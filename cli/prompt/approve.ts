@@ -168,7 +168,9 @@ export function keptLine(outcome: KeepOutcome, projectDir: string, c: Palette): 
 /** The text shown above the prompt. */
 export function describeCall(input: GateInput, verdicts: readonly Verdict[], c: Palette): string {
   const out = [c.bold(c.cyan(`${input.call.tool}`))];
-  const bulk = new Set(input.tool.params.filter((p) => p.bulk).map((p) => p.name));
+  const ext = input.tool.external;
+  // An MCP tool's arguments are shown, never summed up: they are all the user can judge it by.
+  const bulk = new Set(ext ? [] : input.tool.params.filter((p) => p.bulk).map((p) => p.name));
   for (const [name, value] of Object.entries(input.call.params)) {
     const text = Array.isArray(value) ? value.join(", ") : value;
     out.push(`  ${c.dim(name + ":")} ${bulk.has(name) ? summarize(text) : clip(text)}`);
@@ -179,6 +181,7 @@ export function describeCall(input: GateInput, verdicts: readonly Verdict[], c: 
     const risk = v.risk ? ` [${v.risk}]` : "";
     out.push(color(`  ${v.gate}${risk}: ${v.reason ?? "asks"}`));
   }
+  if (ext) out.push(c.dim(`  runs on MCP server "${ext.server}": minoc cannot undo what it does`));
   out.push(...renderPreview(input.preview, c));
   return out.join("\n");
 }

@@ -60,6 +60,11 @@ Deno.test({
       await t.type("note twice");
       await t.send("Enter");
       await t.waitFor(/warning: MCP server "bad" did not start[\s\S]*Allow mcp__t__note\?/, 60_000);
+      const asked = await t.screen();
+      assert.match(
+        asked,
+        /mcp__t__note\n\s+line: one\n[\s\S]*runs on MCP server "t": minoc cannot undo/,
+      );
       await t.pick(/^Allow always/, 60_000);
       await t.waitFor(/Rule to store/, 60_000);
       await t.pick(/mcp__t__\* \(every tool of this MCP server\)\s+in this project/, 60_000);
