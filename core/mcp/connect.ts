@@ -15,6 +15,7 @@ import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { join } from "node:path";
 import type { ServerConfig } from "./config.ts";
 import { stderrLogPath } from "./log_path.ts";
+import { oneLine } from "./call.ts";
 
 /** A live connection to one server. */
 export interface Connection {
@@ -170,10 +171,4 @@ function fallbackWorthy(e: unknown): boolean {
   const code = (e as { code?: unknown })?.code;
   if (typeof code === "number") return code >= 400 && code < 500 && code !== 401 && code !== 403;
   return /\b(404|405|400)\b/.test(String((e as Error)?.message ?? e));
-}
-
-/** A thrown value as one line. */
-export function oneLine(e: unknown): string {
-  const text = e instanceof Error ? e.message : String(e);
-  return text.replace(/\s+/g, " ").trim().slice(0, 300);
 }

@@ -25,7 +25,7 @@ import type { Connection } from "./connect.ts";
 import { loadValidator } from "./args.ts";
 import { stderrLogPath } from "./log_path.ts";
 import { type AdaptedTool, adaptTool } from "./tool.ts";
-import { toToolResult } from "./result.ts";
+import { aborted, callServerTool, cancelled, fail, oneLine } from "./call.ts";
 import { cacheKey, readToolCache, writeToolCache } from "./cache.ts";
 
 /** Where a server stands. */
@@ -234,26 +234,14 @@ export class McpHub {
           "Its tools cannot be used in this session; do the task another way or tell the user.",
       );
     }
-    const limit = e.config.callTimeoutMs;
-    try {
-      const raw = await conn.client.callTool({ name: original, arguments: args }, undefined, {
-        signal,
-        timeout: limit,
-      });
-      return toToolResult(name, raw);
-    } catch (err) {
-      if (signal.aborted) return cancelled(name);
-      if ((err as { code?: number }).code === -32001) {
-        return fail(
-          "timeout",
-          `${name} did not answer within ${limit / 1000} s; the call was cancelled`,
-        );
-      }
-      return fail(
-        "server_error",
-        `${name} failed on MCP server "${e.config.name}": ${oneLine(err)}`,
-      );
-    }
+    return await callServerTool(conn.client, {
+      server: e.config.name,
+      name,
+      original,
+      args,
+      signal,
+      limitMs: e.config.callTimeoutMs,
+    });
   }
 
   /** Updates this server's entry in the cache file, keeping the others' (one write at a time). */
@@ -285,25 +273,4 @@ export class McpHub {
       } catch { /* already gone */ }
     }
   }
-}
-
-/** A thrown value as one line. */
-function oneLine(e: unknown): string {
-  const text = e instanceof Error ? e.message : String(e);
-  return text.replace(/\s+/g, " ").trim().slice(0, 300);
-}
-
-function fail(code: string, output: string): ToolResult {
-  return { ok: false, code, output, display: output.split("\n")[0].slice(0, 160) };
-}
-
-function cancelled(name: string): ToolResult {
-  return fail("aborted", `${name} was cancelled by the user; the server was told to stop`);
-}
-
-function aborted(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    signal.addEventListener("abort", () => resolve(), { once: true });
-  });
 }
