@@ -275,7 +275,8 @@ export function parseRuleFlag(
   if (colon < 0) return { ok: false, message: `Invalid ${flag} "${text}": ${form}` };
   const tool = text.slice(0, colon).trim();
   const pattern = text.slice(colon + 1).trim();
-  if (!/^[a-z][a-z0-9_]*$/.test(tool)) {
+  // minoc's tools, an MCP tool (`mcp__github__create_issue`) or a whole MCP server (`mcp__github__*`).
+  if (!/^[a-z][a-z0-9_]*$/.test(tool) && !/^mcp__[A-Za-z0-9_-]+(__\*)?$/.test(tool)) {
     return {
       ok: false,
       message: `Invalid ${flag} "${text}": "${tool}" is not a tool name; ${form}`,

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { adaptTool } from "../../../core/mcp/tool.ts";
 import { modeGate } from "../../../core/permission/mode_gate.ts";
 import { approvalGate } from "../../../core/permission/approval.ts";
+import { parseRuleFlag, ruleCoversTool } from "../../../core/permission/rules.ts";
 import type { GateInput } from "../../../interfaces/tool.ts";
 import { withTempDir } from "../../support/tool_context.ts";
 
@@ -56,4 +57,14 @@ Deno.test("approvalGate() asks for MCP tools, and a kept server rule covers the 
     const fresh = approvalGate({ projectDir: dir, homeDir: `${dir}/home` });
     assert.equal((await fresh.check(input(b, dir))).action, "pass", "the rule was persisted");
   });
+});
+
+Deno.test("parseRuleFlag() accepts an MCP tool and a whole MCP server", () => {
+  const tool = parseRuleFlag("mcp__git-hub__create_issue:*");
+  assert.ok(tool.ok);
+  const server = parseRuleFlag("mcp__github__*:*", "deny");
+  assert.ok(server.ok && server.rule.tool === "mcp__github__*");
+  assert.ok(ruleCoversTool("mcp__github__*", "mcp__github__list"));
+  assert.ok(!ruleCoversTool("mcp__github__*", "mcp__githubx__list"));
+  assert.ok(!ruleCoversTool("mcp__github__*", "execute_command"));
 });
