@@ -80,6 +80,9 @@ export function mcpCommand(io: CliIO, env: McpEnv): Command {
       const done = await addServer(file, name, server, opts.force === true);
       if (!done.ok) throw new CliError(done.error, EXIT.usage);
       io.out(`Added MCP server "${name}" to "${file}"\n`);
+      if (opts.project && !(await projectMcpTrusted(env.homeDir, env.cwd))) {
+        io.err(`warning: servers in "${file}" start only once this folder is trusted\n`);
+      }
     });
   mcp.command("remove").description("remove a server from the file that has it")
     .argument("<name>", "the server's name")
