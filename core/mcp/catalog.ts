@@ -32,7 +32,9 @@ export function oneLineDescription(text: string, max = MAX_LINE_DESCRIPTION): st
 export function renderMcpSection(servers: readonly ServerView[], mode: "agent" | "plan"): string {
   if (servers.length === 0) return "";
   const visible = (t: AdaptedTool) => mode === "agent" || t.readOnly;
-  const usable = servers.filter((s) => s.state === "ready" || s.state === "starting");
+  const usable = servers.filter((s) =>
+    s.state === "ready" || s.state === "starting" || s.restartable
+  );
   const tools = usable.flatMap((s) => s.tools).filter(visible);
   const withText = tools.map((t) => `- ${t.tool.name}: ${oneLineDescription(t.tool.description)}`);
   const long = withText.join("\n").length > SECTION_BUDGET;

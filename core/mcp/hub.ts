@@ -43,6 +43,8 @@ export interface ServerView {
   error?: string;
   /** Its stderr log (stdio servers). */
   log?: string;
+  /** Stopped after a start; the next call of one of its tools starts it again. */
+  restartable: boolean;
 }
 
 /** What the hub needs. */
@@ -64,6 +66,9 @@ interface Entry {
   transport: string;
   error?: string;
   closing: boolean;
+  /** Stopped after it had started; it is started again once, on the next call. */
+  crashed: boolean;
+  restarted: boolean;
 }
 
 /** The servers of a session, their tools and calls. */
@@ -86,6 +91,8 @@ export class McpHub {
         transport: config.transport,
         error: config.problem,
         closing: false,
+        crashed: false,
+        restarted: false,
       });
     }
   }
@@ -143,6 +150,7 @@ export class McpHub {
       transport: e.transport,
       tools: e.tools,
       error: e.error,
+      restartable: e.state === "failed" && e.crashed && !e.restarted,
       log: e.config.transport === "stdio"
         ? stderrLogPath(this.o.logsDir, e.config.name)
         : undefined,
@@ -193,7 +201,9 @@ export class McpHub {
   #lost(e: Entry, conn: Connection | undefined): void {
     if (e.closing || (conn && e.conn !== conn) || e.state !== "ready") return;
     e.state = "failed";
-    e.error = "stopped (the server exited or closed the connection)";
+    e.error = "stopped (the server exited or closed the connection)" +
+      (e.restarted ? "" : "; it is started again on the next call of one of its tools");
+    e.crashed = true;
     e.conn = null;
     this.#tell(e);
     this.#changed();
@@ -223,6 +233,12 @@ export class McpHub {
     args: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<ToolResult> {
+    if (e.state === "failed" && e.crashed && !e.restarted && !e.closing) {
+      // One new start after a crash: a server that dies again stays down.
+      e.restarted = true;
+      e.state = "starting";
+      e.error = undefined;
+    }
     if (e.state === "starting" && !e.starting) e.starting = this.#connect(e); // not started yet
     if (e.starting) await Promise.race([e.starting, aborted(signal)]);
     if (signal.aborted) return cancelled(name);

@@ -95,7 +95,7 @@ Deno.test("run --plan refuses an MCP tool that is not read-only and runs a read-
   });
 });
 
-Deno.test("run tells the model and the user in one line when an MCP server crashes", async () => {
+Deno.test("run tells the model and the user in one line when an MCP server crashes, then starts it again", async () => {
   await withProject(async (dir, home) => {
     const marker = `marker-${crypto.randomUUID()}`;
     await writeMcpConfig(home, { t: testServer(marker) });
@@ -110,7 +110,7 @@ Deno.test("run tells the model and the user in one line when an MCP server crash
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /MCP server "t" stopped/);
     assert.match(server.requests[1].body.messages.at(-1).content, /failed on MCP server "t"/);
-    assert.match(server.requests[2].body.messages.at(-1).content, /is not available/);
+    assert.match(server.requests[2].body.messages.at(-1).content, /echo: again/, "started again");
     const ps = await new Deno.Command("ps", { args: ["-eo", "args"] }).output();
     assert.doesNotMatch(new TextDecoder().decode(ps.stdout), new RegExp(marker));
   });

@@ -81,7 +81,7 @@ Deno.test("coerceArgs() on an MCP tool names the parameter that is wrong or miss
 
 function view(name: string, tools: ReturnType<typeof adaptTool>[]): ServerView {
   const config = resolveServer(name, { command: "x" }, "home", "/f", {});
-  return { name, config, state: "ready", transport: "stdio", tools };
+  return { name, config, state: "ready", transport: "stdio", tools, restartable: false };
 }
 
 Deno.test("renderMcpSection() lists names with descriptions of at most 100 characters, read-only ones in plan mode", () => {

@@ -151,7 +151,7 @@ Deno.test("McpHub reports a server that exits, hangs or lacks a variable, and ke
   });
 });
 
-Deno.test("McpHub turns a crash during a call into an error result and one line for the user", async () => {
+Deno.test("McpHub turns a crash into an error result and one line, and starts the server again once", async () => {
   await withTempDir(async (dir) => {
     const notes: string[] = [];
     const hub = await openHub(dir, [server("t", testServer())], notes);
@@ -166,8 +166,16 @@ Deno.test("McpHub turns a crash during a call into an error result and one line 
       }
       assert.equal(hub.servers()[0].state, "failed");
       assert.ok(notes.some((n) => /MCP server "t" stopped/.test(n)), notes.join("\n"));
-      const again = await callTool(die, {}, testContext(dir));
-      assert.equal(again.code, "server_unavailable");
+      const echo = find(hub.tools(), "mcp__t__echo");
+      const restarted = await callTool(echo, { text: "back" }, testContext(dir));
+      assert.equal(restarted.output, "echo: back", "started again once after the crash");
+      assert.equal((await callTool(die, {}, testContext(dir))).ok, false);
+      const deadline2 = Date.now() + 20_000;
+      while (hub.servers()[0].state !== "failed" && Date.now() < deadline2) {
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      const again = await callTool(echo, { text: "x" }, testContext(dir));
+      assert.equal(again.code, "server_unavailable", "a second crash is final");
     } finally {
       await hub.close();
     }
