@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { startServer } from "../support/server.ts";
 import { minocEnv, runMinoc, sessionFiles } from "../support/cli.ts";
-import { EVERYTHING, testServer, writeMcpConfig } from "../support/mcp.ts";
+import { EVERYTHING, startHttpMcp, testServer, writeMcpConfig } from "../support/mcp.ts";
 
 const call = (tool: string, params: Record<string, string> = {}) => ({
   text: `<tool_call>\n<${tool}>\n${
@@ -28,20 +28,24 @@ async function withProject(fn: (dir: string, home: string) => Promise<void>) {
 Deno.test("run lists MCP tools by name, makes a call and feeds its result back", async () => {
   await withProject(async (dir, home) => {
     const notes = join(dir, "notes.txt");
+    await using http = startHttpMcp();
     await writeMcpConfig(home, {
       t: { ...testServer(), env: { MCP_TEST_FILE: notes } },
       everything: EVERYTHING,
+      web: { url: http.url },
     });
     const first = await runMinoc(["mcp", "test", "t"], { cwd: dir });
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /MCP server "t" is working \(stdio, \d+ ms\): 7 tools/);
     // `mcp test` keeps the tool lists, so the first request lists the tools at once.
     assert.equal((await runMinoc(["mcp", "test", "everything"], { cwd: dir })).code, 0);
+    assert.equal((await runMinoc(["mcp", "test", "web"], { cwd: dir })).code, 0);
     await using server = await startServer({
       replies: [
         call("mcp_describe", { name: "mcp__t__note" }),
         call("mcp__t__note", { line: "from the model" }),
         call("mcp__everything__echo", { message: "via everything" }),
+        call("mcp__web__shout", { text: "over http" }),
         { text: "Done." },
       ],
     });
@@ -62,10 +66,16 @@ Deno.test("run lists MCP tools by name, makes a call and feeds its result back",
     assert.equal(await Deno.readTextFile(notes), "from the model\n");
     const echoed = server.requests[3].body.messages.at(-1).content as string;
     assert.match(echoed, /via everything/);
+    assert.match(server.requests[4].body.messages.at(-1).content, /OVER HTTP/);
     const [session] = await sessionFiles(home);
     const calls = (session.messages as { role: string; call?: { tool: string } }[])
       .filter((m) => m.role === "tool_call").map((m) => m.call?.tool);
-    assert.deepEqual(calls, ["mcp_describe", "mcp__t__note", "mcp__everything__echo"]);
+    assert.deepEqual(calls, [
+      "mcp_describe",
+      "mcp__t__note",
+      "mcp__everything__echo",
+      "mcp__web__shout",
+    ]);
   });
 });
 

@@ -11,8 +11,12 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { z } from "zod";
 import { ROOT } from "./cli.ts";
 
+/** A first run fetches the npm package: give it time on a slow machine. */
+const NPM_START_MS = 180_000;
+
 /** `@modelcontextprotocol/server-everything`, run by Deno from npm. */
 export const EVERYTHING = {
+  startupTimeoutMs: NPM_START_MS,
   command: Deno.execPath(),
   args: ["run", "-A", "--quiet", "npm:@modelcontextprotocol/server-everything@2026.8.31", "stdio"],
 };
@@ -20,6 +24,7 @@ export const EVERYTHING = {
 /** `@modelcontextprotocol/server-filesystem` for `dir`, run by Deno from npm. */
 export function filesystemServer(dir: string) {
   return {
+    startupTimeoutMs: NPM_START_MS,
     command: Deno.execPath(),
     args: ["run", "-A", "--quiet", "npm:@modelcontextprotocol/server-filesystem@2026.8.31", dir],
   };
