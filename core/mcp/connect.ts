@@ -113,6 +113,9 @@ export async function connectServer(
   }
 }
 
+/** Size past which a server's log is moved to `<name>.log.1` when the server starts. */
+const MAX_LOG_BYTES = 5 * 1024 * 1024;
+
 async function stdioTransport(server: ServerConfig, logsDir: string): Promise<Transport> {
   const transport = new StdioClientTransport({
     command: server.command!,
@@ -123,6 +126,10 @@ async function stdioTransport(server: ServerConfig, logsDir: string): Promise<Tr
   });
   const log = stderrLogPath(logsDir, server.name);
   await Deno.mkdir(join(logsDir, "mcp"), { recursive: true }).catch(() => {});
+  // One earlier generation is kept: a chatty server cannot fill the disk.
+  if (((await Deno.stat(log).catch(() => null))?.size ?? 0) > MAX_LOG_BYTES) {
+    await Deno.rename(log, `${log}.1`).catch(() => {});
+  }
   const file = await Deno.open(log, { append: true, create: true }).catch(() => null);
   const header = `\n--- ${new Date().toISOString()} ${server.command} ${server.args.join(" ")}\n`;
   file?.writeSync(new TextEncoder().encode(header));
