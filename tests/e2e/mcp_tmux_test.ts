@@ -93,3 +93,42 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "chat --step: an MCP call is shown with its parameters and verdicts before it runs",
+  ignore: !hasTmux(),
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "minoc_mcp_step_" });
+    await Deno.writeTextFile(join(dir, "keep.txt"), "x\n");
+    const env = minocEnv({ cwd: dir });
+    const notes = join(dir, "notes.txt");
+    await writeMcpConfig(env.MINOC_HOME, { t: { ...testServer(), env: { MCP_TEST_FILE: notes } } });
+    // The tool list is known before the request (as after any earlier session).
+    assert.equal((await runMinoc(["mcp", "test", "t"], { cwd: dir })).code, 0);
+    await using server = await startServer({
+      replies: [call("mcp__t__note", { line: "stepped" }), { text: "Skipped it." }],
+    });
+    const t = await startChat(dir, [
+      "--base-url",
+      server.baseUrl,
+      "--model",
+      "m",
+      "--yes",
+      "--step",
+    ], { env });
+    try {
+      await t.type("note it");
+      await t.send("Enter");
+      const step = await t.waitFor(/── step: mcp__t__note ──[\s\S]*Gates:[\s\S]*❯ Run/, 60_000);
+      assert.match(step, /Call: mcp__t__note\n\s+line: stepped/);
+      assert.match(step, /approval/);
+      await t.pick(/^Skip/, 60_000);
+      await t.waitFor(/Skipped it\.[\s\S]*›/, 60_000);
+      await t.quit();
+      await assert.rejects(Deno.stat(notes), Deno.errors.NotFound);
+    } finally {
+      await t.kill();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
