@@ -79,7 +79,9 @@ export function mcpCommand(io: CliIO, env: McpEnv): Command {
       const file = opts.project ? paths.project : paths.home;
       const done = await addServer(file, name, server, opts.force === true);
       if (!done.ok) throw new CliError(done.error, EXIT.usage);
-      io.out(`Added MCP server "${name}" to "${file}"\n`);
+      io.out(
+        `Added MCP server "${name}" to "${file}": check it with \`minoc mcp test ${name}\`\n`,
+      );
       if (opts.project && !(await projectMcpTrusted(env.homeDir, env.cwd))) {
         io.err(`warning: servers in "${file}" start only once this folder is trusted\n`);
       }
