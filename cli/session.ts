@@ -69,7 +69,8 @@ export interface SessionOptions extends ModeOptions {
   /**
    * When MCP servers start: `open` (the chat: while the user types) or
    * `first-request` (default: once the first request is on its way, so
-   * starting them never delays it).
+   * starting them never delays it; only a server whose tools were never
+   * listed before is waited for, so the model can see them).
    */
   mcpStart?: "open" | "first-request";
 }
@@ -142,6 +143,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     logsDir: paths.logs,
     version: VERSION,
     warn: o.warn,
+    waitForNew: o.mcpStart !== "open",
   });
   const allTools = () => [...tools, ...mcp.tools()];
   const edits = await editWiring(o.bridge, { cwd, homeDir: home.dir, fs: realFs });

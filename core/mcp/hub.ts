@@ -77,6 +77,7 @@ export class McpHub {
   #listeners: (() => void)[] = [];
   #writes: Promise<void> = Promise.resolve();
   #closing = new AbortController();
+  #known = new Set<Entry>();
   #onUnload = () => this.#killNow();
 
   constructor(servers: readonly ServerConfig[], private readonly o: HubOptions) {
@@ -105,8 +106,16 @@ export class McpHub {
       const hit = cache[e.config.name];
       if (e.state === "starting" && hit && hit.key === cacheKey(e.config)) {
         e.tools = hit.tools.map((t) => this.#adapt(e, t));
+        this.#known.add(e);
       }
     }
+  }
+
+  /** Servers about to start whose tools are not known yet (no cached list). */
+  unknown(): string[] {
+    return [...this.#entries.values()]
+      .filter((e) => e.state === "starting" && !this.#known.has(e))
+      .map((e) => e.config.name);
   }
 
   /** Starts every enabled server in the background, in parallel. */
@@ -117,9 +126,11 @@ export class McpHub {
     }
   }
 
-  /** Resolves when no server is starting any more (for `minoc mcp` and tests). */
-  async settled(): Promise<void> {
-    await Promise.all([...this.#entries.values()].map((e) => e.starting));
+  /** Resolves when the named servers (default: all) are no longer starting. */
+  async settled(names?: readonly string[]): Promise<void> {
+    const entries = [...this.#entries.values()];
+    const picked = names ? entries.filter((e) => names.includes(e.config.name)) : entries;
+    await Promise.all(picked.map((e) => e.starting));
   }
 
   /** Called whenever the catalogue or a server's state changes. */

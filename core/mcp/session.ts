@@ -20,6 +20,9 @@ import { toolCachePath } from "./cache.ts";
 import { describeTools, renderMcpSection } from "./catalog.ts";
 import { projectMcpTrusted } from "./trust.ts";
 
+/** The longest a first request waits for servers seen for the first time; they go on starting. */
+export const FIRST_USE_WAIT_MS = 10_000;
+
 /** What opening needs. */
 export interface OpenMcpOptions {
   homeDir: string;
@@ -30,6 +33,12 @@ export interface OpenMcpOptions {
   warn(line: string): void;
   /** Overrides the trust check (tests, and the coordinator's wiring). */
   projectTrusted?: boolean;
+  /**
+   * `run`: when a server's tools are not known yet (no cached list: its
+   * first use), start now and wait for such servers ({@link FIRST_USE_WAIT_MS}
+   * at most), so the first request can list their tools. Known servers never wait.
+   */
+  waitForNew?: boolean;
 }
 
 /** The MCP side of a session. */
@@ -76,6 +85,15 @@ export async function openMcp(o: OpenMcpOptions): Promise<McpSession> {
   }
   await hub.loadCache();
   let started = false;
+  const fresh = hub.unknown();
+  if (o.waitForNew && fresh.length > 0) {
+    started = true;
+    hub.start();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const limit = new Promise<void>((resolve) => timer = setTimeout(resolve, FIRST_USE_WAIT_MS));
+    await Promise.race([hub.settled(fresh), limit]);
+    clearTimeout(timer);
+  }
   const active = config.servers.length > 0;
   return {
     hub,

@@ -129,7 +129,10 @@ Deno.test("run tells the model and the user in one line when an MCP server crash
 Deno.test("run leaves no MCP server process behind when it ends", async () => {
   await withProject(async (dir, home) => {
     const marker = `marker-${crypto.randomUUID()}`;
-    await writeMcpConfig(home, { t: testServer(marker), u: testServer(marker, "--hang") });
+    await writeMcpConfig(home, {
+      t: testServer(marker),
+      u: { ...testServer(marker, "--hang"), startupTimeoutMs: 3000 },
+    });
     await using server = await startServer({ replies: [{ text: "Nothing to do." }] });
     const r = await runMinoc(["run", "hi", "--base-url", server.baseUrl, "--model", "m"], {
       cwd: dir,
@@ -156,5 +159,23 @@ Deno.test("run --dry-run does not call an MCP tool and lists it in its report", 
     await assert.rejects(Deno.stat(notes), Deno.errors.NotFound);
     assert.match(server.requests[1].body.messages.at(-1).content, /mcp__t__note was not run/);
     assert.match(r.stdout, /Commands it would have run \(1\):\n {2}\$ mcp__t__note line=never/);
+  });
+});
+
+Deno.test("run on first use waits for a server whose tools were never listed, and lists them", async () => {
+  await withProject(async (dir, home) => {
+    await writeMcpConfig(home, { t: testServer() });
+    await using server = await startServer({
+      replies: [call("mcp__t__echo", { text: "first time" }), { text: "Done." }],
+    });
+    const r = await runMinoc(
+      ["run", "echo", "--yes", "--base-url", server.baseUrl, "--model", "m"],
+      { cwd: dir },
+    );
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(server.requests[0].body.messages[0].content, /- mcp__t__echo: Says the text back/);
+    assert.match(server.requests[1].body.messages.at(-1).content, /echo: first time/);
+    const cache = JSON.parse(await Deno.readTextFile(join(home, "cache", "mcp_tools.json")));
+    assert.equal(cache.t.tools.length, 7, "the next session does not wait");
   });
 });

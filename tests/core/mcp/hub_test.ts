@@ -265,3 +265,24 @@ Deno.test("McpHub cancels a call that passes callTimeoutMs and tells the model s
     }
   });
 });
+
+Deno.test("McpHub.close() gives up servers still starting and leaves no process behind", async () => {
+  await withTempDir(async (dir) => {
+    const marker = `marker-${crypto.randomUUID()}`;
+    const hub = new McpHub([server("slow", testServer(marker, "--hang"))], {
+      logsDir: join(dir, "logs"),
+      version: "0.0.0",
+    });
+    hub.start();
+    const log = join(dir, "logs", "mcp", "slow.log");
+    const until = Date.now() + 60_000;
+    while (!(await Deno.readTextFile(log).catch(() => "")).includes("hanging")) {
+      if (Date.now() > until) throw new Error("the server never started");
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    await hub.close();
+    assert.equal(hub.servers()[0].state, "failed");
+    const ps = await new Deno.Command("ps", { args: ["-eo", "args"] }).output();
+    assert.doesNotMatch(new TextDecoder().decode(ps.stdout), new RegExp(marker));
+  });
+});
