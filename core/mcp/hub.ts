@@ -1,7 +1,7 @@
 /**
- * The MCP servers of one session. Servers start when the session opens, all
- * at once and in the background, each within its time limit: nothing waits
- * for them, so the first request is never held. Their tools appear in the
+ * The MCP servers of one session. {@link McpHub.start} starts them all at
+ * once, in the background, each within its time limit (when is the caller's
+ * choice, see `session.ts`), so the first request is not held. Their tools appear in the
  * catalogue as soon as they are known: from the cache of the last listing
  * (`<home>/cache/mcp_tools.json`), so the first request already lists them,
  * then from the live server. A call to a server that is still starting waits
