@@ -26,6 +26,7 @@ export interface AllResults {
   firststart?: Results;
   report?: Results;
   sandbox?: Results;
+  mcp?: Results;
 }
 
 /** A result's key, or how to compute the shown value from the results. */
@@ -191,6 +192,23 @@ export function otherRows(all: AllResults): Row[] {
     ["cost with the helper process (no FFI)", "helper_cost_ms", "ms"],
     ["probe at session start (in the background)", "open_ms", "ms"],
     ["a session's first confined command", "first_ms", "ms"],
+  ]);
+  add("session start with three MCP servers", all.mcp, [
+    ["start → first request, no server", "first_request_none_ms", "ms"],
+    [
+      "start → first request, three servers",
+      "first_request_three_ms",
+      "ms",
+      "≤ no server + 100",
+      (v) => v <= all.mcp!.first_request_none_ms + 100,
+    ],
+    [
+      "one-turn `run`, no server / three (stopped at the end)",
+      (x) => `${x.run_wall_none_ms} / ${x.run_wall_three_ms}`,
+      "ms",
+    ],
+    ["all three started, tools listed", "all_ready_ms", "ms"],
+    ["system prompt added by their 34 tools", "prompt_added_chars", "chars"],
   ]);
   (all.project ?? []).forEach((p, i) =>
     rows.push({

@@ -11,7 +11,8 @@
  *   undo around shell commands (undo_bench.ts), the start with nothing
  *   configured: looking for local servers (first_start_bench.ts), the
  *   report of a 10,000-session history (report_bench.ts), the commands'
- *   sandbox (sandbox_bench.ts).
+ *   sandbox (sandbox_bench.ts), session start with three MCP servers
+ *   (mcp_bench.ts).
  *
  * `deno task bench --only e2e,xml` runs some of them and leaves RESULTS.md
  * alone. Run it on a quiet machine: the numbers are wall times.
@@ -33,6 +34,7 @@ import { benchSecurity } from "./security_bench.ts";
 import { benchHistory, benchSessions } from "./session_bench.ts";
 import { benchUndo } from "./undo_bench.ts";
 import { benchSandbox } from "./sandbox_bench.ts";
+import { benchMcp } from "./mcp_bench.ts";
 import { benchXml } from "./xml_bench.ts";
 
 const BENCHES = [
@@ -47,6 +49,7 @@ const BENCHES = [
   "firststart",
   "report",
   "sandbox",
+  "mcp",
 ] as const;
 type Bench = typeof BENCHES[number];
 
@@ -95,6 +98,7 @@ async function runAll(only: Set<Bench>): Promise<{ rows: Row[]; failures: string
   await step("firststart", () => benchFirstStart());
   await step("report", () => benchReport());
   await step("sandbox", benchSandbox);
+  await step("mcp", () => benchMcp());
   await step("search", () => benchSearch());
   const rows = [...(all.e2e ? e2eRows(all.e2e, all.e2eBundle ?? {}) : []), ...otherRows(all)];
   return { rows, failures };

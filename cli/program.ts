@@ -26,6 +26,14 @@ async function home() {
 
 const LAZY: LazyCommand[] = [
   {
+    name: "mcp",
+    description: "list, add, remove and test MCP servers",
+    load: async (io) => {
+      const [{ mcpCommand }, h] = await Promise.all([import("./commands/mcp.ts"), home()]);
+      return mcpCommand(io, { cwd: Deno.cwd(), homeDir: h.dir, logsDir: h.logs });
+    },
+  },
+  {
     name: "permissions",
     description: "list, add and revoke saved permission rules",
     load: async (io) => {

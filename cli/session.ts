@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import type { AgentEvent, RunLimits } from "../interfaces/agent.ts";
 import type { SessionRecorder } from "../interfaces/history.ts";
-import type { Confirm, ToolContext } from "../interfaces/tool.ts";
+import type { AnyTool, Confirm, ToolContext } from "../interfaces/tool.ts";
 import type { AgentDeps, Conversation } from "../core/agent/loop.ts";
 import { buildSystemPrompt } from "../core/agent/prompt.ts";
 import { analyzeProject, type ProjectAnalysis } from "../core/agent/project.ts";
@@ -41,6 +41,11 @@ import { promptTools, setupSkills } from "../core/skills/setup.ts";
 import { createSkillHost } from "../core/skills/host.ts";
 import { openSessionSandbox, type YesNo } from "./session_sandbox.ts";
 import type { SandboxMode } from "../core/sandbox/policy.ts";
+import { openMcp } from "../core/mcp/session.ts";
+import type { ServerView } from "../core/mcp/hub.ts";
+import type { ServerConfig } from "../core/mcp/config.ts";
+import { mcpTools } from "../core/tools/mod.ts";
+import { VERSION } from "./version.ts";
 
 /** How a session is opened (`ModeOptions`: debug, dry-run, step). */
 export interface SessionOptions extends ModeOptions {
@@ -69,6 +74,15 @@ export interface SessionOptions extends ModeOptions {
   resume?: ResumeTarget;
   /** The provider (`--provider`), edit blocks and the copy/paste bridge's ports. */
   bridge?: BridgeSetup;
+  /**
+   * When MCP servers start: `open` (the chat: while the user types) or
+   * `first-request` (default: once the first request is on its way, so
+   * starting them never delays it; only a server whose tools were never
+   * listed before is waited for, so the model can see them).
+   */
+  mcpStart?: "open" | "first-request";
+  /** MCP servers named by the caller (an editor over ACP), besides the configured ones. */
+  mcpServers?: ServerConfig[];
 }
 
 /** An open session: what the loop needs, and how to close it. */
@@ -103,6 +117,13 @@ export interface AgentSession {
   providerName(): string;
   /** Uses another provider from the next request on (`/provider`); throws with a message. */
   setProvider(name: string): Promise<void>;
+  /** The MCP servers, their state and tools (`/mcp`). */
+  mcpServers(): ServerView[];
+  /**
+   * Wraps every tool the loop sees, now and whenever the tool list changes
+   * (MCP servers starting, another provider): the editor agent uses it.
+   */
+  wrapTools(wrap: (tool: AnyTool) => AnyTool): void;
   close(): Promise<void>;
 }
 
@@ -132,11 +153,27 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     warn: o.warn,
   });
   let project = await analyzeProject(cwd);
+  const mcp = await openMcp({
+    homeDir: home.dir,
+    cwd,
+    logsDir: paths.logs,
+    version: VERSION,
+    warn: o.warn,
+    waitForNew: o.mcpStart !== "open",
+    extraServers: o.mcpServers,
+  });
+  let wrap: ((tool: AnyTool) => AnyTool) | null = null;
+  const allTools = () => [...tools, ...mcp.tools()];
+  const loopTools = () => {
+    const list = edits.tools(allTools());
+    return wrap ? list.map(wrap) : list;
+  };
   const edits = await editWiring(o.bridge, { cwd, homeDir: home.dir, fs: realFs });
   const prompt = () =>
     buildSystemPrompt({
-      tools: promptTools(tools, skillSetup.index),
+      tools: [...promptTools(tools, skillSetup.index), ...(mcp.active ? mcpTools : [])],
       skills: skillSetup.l1.text,
+      mcp: mcp.section(mode),
       mode,
       cwd,
       os: `${Deno.build.os} (${Deno.build.arch})`,
@@ -211,6 +248,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     onOutput: o.onOutput,
     ask: o.ask,
     skills,
+    mcp: mcp.active ? mcp.directory : undefined,
   });
   const makeProvider = (s: Settings) => edits.provider(() => serverProvider(s, modes, o));
   const provider = makeProvider(o.settings);
@@ -218,10 +256,10 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   const convo: Conversation = {
     messages: resumed?.messages ?? [{ role: "system", content: systemPrompt }],
   };
-  return {
+  const session: AgentSession = {
     deps: {
       provider,
-      tools: edits.tools(tools),
+      tools: loopTools(),
       blockCall: edits.blockCall,
       sendReasoning: o.settings.modelQuirks.sendReasoning,
       runner: {
@@ -237,6 +275,10 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       emit: modes.emit((ev) => {
         // A skill stays in use (its allowed-tools apply) until the model's turn ends.
         if (ev.type === "done" || (ev.type === "turn_start" && ev.turn === 1)) skills?.release();
+        if (ev.type === "turn_start" || ev.type === "done") mcp.busy(ev.type === "turn_start");
+        if (ev.type === "reply_end" || (ev.type === "state" && ev.state === "streaming")) {
+          mcp.start();
+        }
         o.emit(ev);
       }),
       context: { window: o.settings.contextWindow },
@@ -275,10 +317,16 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       await edits.switchTo(name, settings);
       const deps = (this as AgentSession).deps;
       deps.provider = makeProvider(settings);
-      deps.tools = edits.tools(tools);
+      deps.tools = loopTools();
       convo.messages[0] = { role: "system", content: prompt() };
     },
+    mcpServers: () => mcp.hub.servers(),
+    wrapTools(next) {
+      wrap = next;
+      session.deps.tools = loopTools();
+    },
     async close() {
+      await mcp.close();
       await processes.killAll();
       uninstall();
       await box.sandbox.dispose();
@@ -287,6 +335,13 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       await logs?.dispose();
     },
   };
+  // MCP tools become known while the session runs: the next request sees them.
+  if (o.mcpStart === "open") mcp.start();
+  mcp.onChange(() => {
+    session.deps.tools = loopTools();
+    convo.messages[0] = { role: "system", content: prompt() };
+  });
+  return session;
 }
 
 async function openRecorder(

@@ -206,6 +206,14 @@ export interface ToolContext {
   skills?: SkillHost;
   /** The blackboard of a running workflow (`blackboard_put`, `blackboard_get`). */
   blackboard?: Blackboard;
+  /** The session's MCP tools (`mcp_describe`); absent when no server is configured. */
+  mcp?: McpDirectory;
+}
+
+/** What `mcp_describe` reads (implemented in `core/mcp/`). */
+export interface McpDirectory {
+  /** Full docs of MCP tools by name, or of a server's tools by the server's name. */
+  describe(names: readonly string[]): ToolResult;
 }
 
 /** What `use_skill` asks for: a skill's body, one section of it, or one resource file. */
@@ -283,6 +291,19 @@ export interface Tool<A = Record<string, unknown>> extends ToolSpec {
   example: Record<string, string>;
   execute(args: A, ctx: ToolContext): Promise<ToolResult>;
   preview?(args: A, ctx: ToolContext): Promise<Preview>;
+  /** Set on tools that come from outside minoc (an MCP server's tools). */
+  external?: ExternalTool;
+}
+
+/** Where an outside tool comes from; gates read `readOnly`, undo says it cannot undo it. */
+export interface ExternalTool {
+  source: "mcp";
+  /** The server's name in mcp.json. */
+  server: string;
+  /** The tool's name on its server. */
+  tool: string;
+  /** Annotated `readOnlyHint`, or its server is marked read-only: plan mode lets it run. */
+  readOnly: boolean;
 }
 
 /** A tool with its argument type erased, as held in the registry. */

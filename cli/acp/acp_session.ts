@@ -11,6 +11,7 @@
  * ```
  * @module
  */
+import type { ServerConfig } from "../../core/mcp/config.ts";
 import {
   type ContentBlock,
   methods,
@@ -82,7 +83,7 @@ export class AcpSession {
   /** Opens a minoc session in `settings.cwd`, continuing `resume` when given. */
   static async open(
     link: AcpLink,
-    o: { settings: Settings; mode: Mode; resume?: ResumeTarget },
+    o: { settings: Settings; mode: Mode; resume?: ResumeTarget; mcpServers?: ServerConfig[] },
   ): Promise<AcpSession> {
     const { openSession } = await import("../session.ts");
     // deno-lint-ignore prefer-const
@@ -101,6 +102,8 @@ export class AcpSession {
       settings: o.settings,
       mode: o.mode,
       resume: o.resume,
+      // A server not seen before is waited for (10 s at most), so the first request lists its tools.
+      mcpServers: o.mcpServers,
       record: link.flags.record,
       autoApprove: link.flags.yes === true,
       confirm: acpConfirm({
@@ -135,7 +138,7 @@ export class AcpSession {
     const { agent, updates, link } = this;
     const editor = agent.dryRun ? undefined : link.fs?.(() => this.id);
     const fileFs = editor && (agent.backups ? backingUpFs(editor, agent.backups) : editor);
-    agent.deps.tools = agent.deps.tools.map((t) =>
+    agent.wrapTools((t) =>
       observed(t, updates, fileFs && EDITOR_FILE_TOOLS.has(t.name) ? fileFs : undefined)
     );
   }

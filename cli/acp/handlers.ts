@@ -33,7 +33,7 @@ import { VERSION } from "../version.ts";
 import type { CommonOptions } from "../commands/common.ts";
 import { type AcpLink, AcpSession, modeState } from "./acp_session.ts";
 import { checkConfigValue, configOptions } from "./config_options.ts";
-import { checkMcpServers, connectClientMcpServers } from "./mcp.ts";
+import { checkMcpServers, editorMcpServers } from "./mcp.ts";
 import { findRecorded } from "./load.ts";
 import { replayUpdates } from "./replay.ts";
 import { editorFs } from "./editor_fs.ts";
@@ -74,8 +74,7 @@ export class AcpHandlers {
   async newSession(params: NewSessionRequest, client: AgentContext): Promise<NewSessionResponse> {
     checkCwd(params.cwd);
     const servers = checkMcpServers(params.mcpServers);
-    const s = await this.#open(client, params.cwd, this.flags.plan ? "plan" : "agent");
-    await this.#mcp(servers, s);
+    const s = await this.#open(client, params.cwd, this.flags.plan ? "plan" : "agent", servers);
     return {
       sessionId: s.id,
       modes: modeState(s.agent.mode()),
@@ -99,10 +98,9 @@ export class AcpHandlers {
     const target = await findRecorded(params.sessionId, params.cwd);
     // Loaded again in this connection: the open copy stops first, so one recorder writes the file.
     await this.table.close(target.session.sessionId);
-    const s = await this.#open(client, params.cwd, target.session.mode, target);
+    const s = await this.#open(client, params.cwd, target.session.mode, servers, target);
     for (const u of replayUpdates(target.session, s.agent.cwd)) s.send(u);
     await s.flush();
-    await this.#mcp(servers, s);
     return { modes: modeState(s.agent.mode()), configOptions: await configOptions(s.agent) };
   }
 
@@ -154,22 +152,19 @@ export class AcpHandlers {
     client: AgentContext,
     cwd: string,
     mode: Mode,
+    servers: ReturnType<typeof checkMcpServers>,
     resume?: ResumeTarget,
   ): Promise<AcpSession> {
     const settings = await sessionSettings(this.flags, cwd);
+    const mcpServers = editorMcpServers(servers);
     let s: AcpSession;
     try {
-      s = await AcpSession.open(this.#link(client), { settings, mode, resume });
+      s = await AcpSession.open(this.#link(client), { settings, mode, resume, mcpServers });
     } catch (e) {
       throw asRequestError(e);
     }
     this.table.add(s);
     return s;
-  }
-
-  async #mcp(servers: ReturnType<typeof checkMcpServers>, s: AcpSession): Promise<void> {
-    const note = await connectClientMcpServers(servers, s.agent);
-    if (note) this.warn(note);
   }
 }
 

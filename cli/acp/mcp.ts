@@ -1,18 +1,18 @@
 /**
  * MCP servers an editor passes in `session/new` / `session/load`: checked
- * here (names, absolute commands, transports minoc announced), connected by
- * {@link connectClientMcpServers}.
+ * here (names, absolute commands, transports minoc announced), then started
+ * with the session like configured servers ({@link editorMcpServers}).
  *
  * @example
  * ```ts
  * const servers = checkMcpServers(params.mcpServers); // throws RequestError.invalidParams
- * await connectClientMcpServers(servers, session);
+ * await openSession({ ...options, mcpServers: editorMcpServers(servers) });
  * ```
  * @module
  */
 import { isAbsolute } from "node:path";
 import { type McpServer, RequestError } from "@agentclientprotocol/sdk";
-import type { AgentSession } from "../session.ts";
+import { DEFAULT_CALL_MS, DEFAULT_STARTUP_MS, type ServerConfig } from "../../core/mcp/config.ts";
 
 /** A stdio MCP server as the editor described it, checked. */
 export interface ClientMcpServer {
@@ -52,21 +52,22 @@ export function checkMcpServers(servers: readonly McpServer[] | undefined): Clie
 }
 
 /**
- * Connects the editor's MCP servers to an open session, so their tools pass
- * the same gates as minoc's own. Returns a note for the user about servers
- * that are not connected.
- *
- * TODO(mcp): wire the MCP client from `core/mcp/` here once it is merged:
- * start each server, list its tools, add them to `session.deps.tools`, and
- * close them in the session's close. Until then no server is connected.
+ * The editor's servers as minoc MCP servers: started with the session,
+ * their tools gated and shown like every other tool.
  */
-export function connectClientMcpServers(
-  servers: readonly ClientMcpServer[],
-  _session: AgentSession,
-): Promise<string | null> {
-  if (servers.length === 0) return Promise.resolve(null);
-  const list = servers.map((s) => `"${s.name}"`).join(", ");
-  return Promise.resolve(
-    `MCP servers from the editor are not connected yet (${list}): this build of minoc has no MCP client`,
-  );
+export function editorMcpServers(servers: readonly ClientMcpServer[]): ServerConfig[] {
+  return servers.map((s) => ({
+    name: s.name,
+    source: "editor",
+    file: "the editor's session request",
+    transport: "stdio",
+    command: s.command,
+    args: s.args,
+    env: s.env,
+    headers: {},
+    readOnly: false,
+    disabled: false,
+    startupTimeoutMs: DEFAULT_STARTUP_MS,
+    callTimeoutMs: DEFAULT_CALL_MS,
+  }));
 }

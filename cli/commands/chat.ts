@@ -69,6 +69,7 @@ export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): 
       progress,
     }),
     record: opts.session !== false,
+    mcpStart: "open",
     autoApprove: opts.yes === true,
     sandbox: opts.sandbox,
     yesNo: interactive ? terminalYesNo(io.out, c) : undefined,

@@ -15,6 +15,7 @@ const HELP: [string, string][] = [
   ["/plan", "switch to plan mode (read-only tools, a plan as the answer)"],
   ["/agent", "switch to agent mode (all tools), keeping the conversation"],
   ["/permissions", "list the saved permission rules"],
+  ["/mcp", "the MCP servers, their state and tools"],
   ["/undo", "revert the last tool call's file changes (--all, --force)"],
   ["/step", "on|off: review each tool call before it runs (step mode)"],
   ["/provider", "bridge|openai: copy/paste with a web chat, or the model server"],
@@ -58,9 +59,22 @@ export async function handleSlash(
       io.out(await permissionsText({ homeDir: session.homeDir, cwd: session.cwd }));
       return "handled";
     }
-    case "/undo":
+    case "/mcp": {
+      const { mcpStatusText } = await import("./mcp.ts");
+      io.out(mcpStatusText(session.mcpServers(), session.cwd));
+      return "handled";
+    }
+    case "/undo": {
+      const note = (await import("./undo_mcp.ts")).mcpUndoNote(
+        session.recorder.snapshot().messages,
+      );
+      if (note && !/--all\b/.test(args)) {
+        io.out(c.yellow(note));
+        return "handled";
+      }
       await slashUndo(text.slice(5), session.backups, io, session.cwd);
       return "handled";
+    }
     case "/step":
       stepSwitch(text.slice(5).trim(), session, io, c);
       return "handled";

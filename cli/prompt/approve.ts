@@ -124,8 +124,10 @@ export function alwaysChoices(proposal: KeeperProposal): PromptChoice<RuleChoice
     for (const scope of scopes) {
       const where = scope === "project" ? "in this project" : "everywhere";
       out.push({
-        name: `${v.patterns.join("  +  ")}   ${where}`,
-        value: { patterns: v.patterns, scope },
+        name: `${variantName(proposal.tool, v)}   ${where}`,
+        value: v.tool
+          ? { patterns: v.patterns, tool: v.tool, scope }
+          : { patterns: v.patterns, scope },
         description: `Stores ${ruleLines(proposal, i, scope).join(", ")}` +
           (COMMAND_TOOLS.has(proposal.tool) && v.patterns.some((p) => p.includes("*"))
             ? PINNED_NOTE
@@ -135,6 +137,13 @@ export function alwaysChoices(proposal: KeeperProposal): PromptChoice<RuleChoice
   });
   out.push({ name: "Allow once only, store nothing", value: null });
   return out;
+}
+
+/** What a variant covers, as its choice says it. */
+function variantName(tool: string, v: KeeperProposal["variants"][number]): string {
+  if (v.tool) return `${v.tool} (every tool of this MCP server)`;
+  if (tool.startsWith("mcp__")) return `${tool} (this tool, any arguments)`;
+  return v.patterns.join("  +  ");
 }
 
 /** The rules variant `i` stores in `scope`, one line each. */
@@ -147,7 +156,7 @@ export function ruleLines(
   if (!v) return [];
   return v.patterns.map((pattern) => {
     const rule = {
-      tool: proposal.tool,
+      tool: v.tool ?? proposal.tool,
       pattern,
       action: "allow" as const,
       scope: scope === "everywhere" ? "*" : proposal.projectDir,
@@ -170,7 +179,9 @@ export function keptLine(outcome: KeepOutcome, projectDir: string, c: Palette): 
 /** The text shown above the prompt. */
 export function describeCall(input: GateInput, raw: readonly Verdict[], c: Palette): string {
   const out = [c.bold(c.cyan(visible(input.call.tool)))];
-  const bulk = new Set(input.tool.params.filter((p) => p.bulk).map((p) => p.name));
+  const ext = input.tool.external;
+  // An MCP tool's arguments are shown, never summed up: they are all the user can judge it by.
+  const bulk = new Set(ext ? [] : input.tool.params.filter((p) => p.bulk).map((p) => p.name));
   const verdicts = visibleDeep(raw);
   for (const [name, value] of Object.entries(visibleDeep(input.call.params))) {
     const text = Array.isArray(value) ? value.join(", ") : value;
@@ -182,6 +193,7 @@ export function describeCall(input: GateInput, raw: readonly Verdict[], c: Palet
     const risk = v.risk ? ` [${v.risk}]` : "";
     out.push(color(`  ${v.gate}${risk}: ${v.reason ?? "asks"}`));
   }
+  if (ext) out.push(c.dim(`  runs on MCP server "${ext.server}": minoc cannot undo what it does`));
   out.push(...renderPreview(input.preview, c));
   return out.join("\n");
 }

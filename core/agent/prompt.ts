@@ -23,6 +23,8 @@ export interface PromptContext {
   project?: string;
   /** The L1 skill index ("# Skills ..."), see core/skills/catalog.ts. */
   skills?: string;
+  /** The MCP tool list ("# MCP tools ..."), see core/mcp/catalog.ts. */
+  mcp?: string;
 }
 
 const ROLE = `You are minoc, a coding agent in the user's terminal. You use the tools below ` +
@@ -63,6 +65,7 @@ export function buildSystemPrompt(p: PromptContext): string {
     common.push(`# Project instructions\n${p.projectInstructions.trim()}`);
   }
   if (p.skills?.trim()) common.push(p.skills.trim());
+  if (p.mcp?.trim()) common.push(p.mcp.trim());
   const custom = p.customInstructions?.trim();
   return common.join("\n\n") + (custom ? `\n\n${custom}` : "");
 }

@@ -35,7 +35,7 @@ import {
   type RuleDraft,
   ruleLabel,
 } from "./rules.ts";
-import { proposeRules, type RuleProposal } from "./rules_propose.ts";
+import { externalRules, proposeRules, type RuleProposal } from "./rules_propose.ts";
 import { addRules, loadRules, newRuleId, permissionsPath } from "./rules_store.ts";
 
 /** How the approval gate is set up. */
@@ -53,6 +53,8 @@ export interface ApprovalOptions {
 /** The rule the user picked in the prompt. */
 export interface RuleChoice {
   patterns: string[];
+  /** The rule's tool when it is not the call's (a whole MCP server: `mcp__<server>__*`). */
+  tool?: string;
   scope: "project" | "everywhere";
 }
 
@@ -97,13 +99,15 @@ export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
   const scopeOf = (input: GateInput) => canonical.get(projectOf(input)) ?? projectOf(input);
   const drafts = (input: GateInput, choice: RuleChoice): RuleDraft[] =>
     choice.patterns.map((pattern) => ({
-      tool: input.tool.name,
+      tool: choice.tool ?? input.tool.name,
       pattern,
       action: "allow",
       scope: choice.scope === "everywhere" ? "*" : scopeOf(input),
     }));
   const propose = (input: GateInput): KeeperProposal => {
     const projectDir = projectOf(input);
+    const ext = input.tool.external;
+    if (ext) return { ...externalRules(input.tool.name, mcpPrefix(ext.server)), projectDir };
     const s = seen.get(input) ?? { subject: callSubject(input, projectDir), finding: null };
     if (s.finding && !s.finding.rulesMayAllow) {
       return { tool: input.tool.name, variants: [], unavailable: s.finding.reason, projectDir };
@@ -145,7 +149,9 @@ export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
       if (!first) {
         return `nothing remembered: ${propose(input).unavailable ?? "no rule fits this call"}`;
       }
-      const rules = store.addSession(drafts(input, { patterns: first.patterns, scope: "project" }));
+      const rules = store.addSession(
+        drafts(input, { patterns: first.patterns, tool: first.tool, scope: "project" }),
+      );
       return keptText({ rules, saved: false }, scopeOf(input));
     },
   };
@@ -277,6 +283,11 @@ function judge(
     reason: `${tool.kind} tools ask before they run`,
     rule: `default: ${tool.kind} tools ask`,
   };
+}
+
+/** `mcp__<server>__`: the start every tool name of an MCP server shares. */
+function mcpPrefix(server: string): string {
+  return `mcp__${server.replace(/[^A-Za-z0-9_-]/g, "_")}__`;
 }
 
 /** How stored rules are reported, e.g. in the pipeline's "allow always" verdict. */

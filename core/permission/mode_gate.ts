@@ -1,7 +1,9 @@
 /**
  * The mode gate: in plan mode only reading tools and the meta tools run;
- * any write or exec call is refused here, not merely discouraged. The one
- * exception: `execute_command`, when the OS sandbox runs it read-only.
+ * any write or exec call is refused here, not merely discouraged. Two
+ * exceptions: `execute_command`, when the OS sandbox runs it read-only, and
+ * an MCP tool marked read-only (its `readOnlyHint`, or its server marked
+ * `readOnly`).
  *
  * @module
  */
@@ -30,7 +32,8 @@ export function modeGate(mode: () => Mode, options: ModeGateOptions = {}): Gate 
       ) {
         return { gate: "mode", action: "pass", rule: "plan mode: commands run read-only" };
       }
-      if (mode() === "plan" && (kind === "write" || kind === "exec")) {
+      const readOnly = input.tool.external?.readOnly === true;
+      if (mode() === "plan" && (kind === "write" || kind === "exec") && !readOnly) {
         return {
           gate: "mode",
           action: "deny",
@@ -38,6 +41,9 @@ export function modeGate(mode: () => Mode, options: ModeGateOptions = {}): Gate 
           reason: `plan mode is read-only: ${input.tool.name} is not available until the user ` +
             "switches to agent mode; finish the plan instead",
         };
+      }
+      if (mode() === "plan" && readOnly) {
+        return { gate: "mode", action: "pass", rule: "plan mode: read-only MCP tool" };
       }
       return { gate: "mode", action: "pass", rule: `${mode()} mode` };
     },

@@ -76,6 +76,7 @@ export function callSubject(
     if (typeof v === "string" || Array.isArray(v)) return v as string | string[];
     return undefined;
   };
+  if (input.tool.external) return { kind: "value", value: "" };
   if (COMMAND_TOOLS.has(input.tool.name)) {
     const command = String(param("command") ?? "");
     const split = splitCommand(command);
@@ -138,7 +139,7 @@ export function evaluateRules(
   subject: CallSubject,
   projectDir: string,
 ): RuleFinding {
-  const mine = rules.filter((r) => r.tool === tool && inScope(r, projectDir));
+  const mine = rules.filter((r) => ruleCoversTool(r.tool, tool) && inScope(r, projectDir));
   const parts = subjectParts(subject);
   const deny = mine.find((r) =>
     r.action === "deny" && parts.some((part) => partMatches(r.pattern, part, "deny"))
@@ -153,6 +154,16 @@ export function evaluateRules(
     if (!used.includes(hit)) used.push(hit);
   }
   return { allow: used };
+}
+
+/**
+ * Whether a rule's tool covers `tool`: the same name, or `mcp__<server>__*`
+ * for every tool of that MCP server.
+ */
+export function ruleCoversTool(ruleTool: string, tool: string): boolean {
+  if (ruleTool === tool) return true;
+  return ruleTool.startsWith("mcp__") && ruleTool.endsWith("__*") &&
+    tool.startsWith(ruleTool.slice(0, -1));
 }
 
 type Part =
@@ -271,7 +282,8 @@ export function parseRuleFlag(
   if (colon < 0) return { ok: false, message: `Invalid ${flag} "${text}": ${form}` };
   const tool = text.slice(0, colon).trim();
   const pattern = text.slice(colon + 1).trim();
-  if (!/^[a-z][a-z0-9_]*$/.test(tool)) {
+  // minoc's tools, an MCP tool (`mcp__github__create_issue`) or a whole MCP server (`mcp__github__*`).
+  if (!/^[a-z][a-z0-9_]*$/.test(tool) && !/^mcp__[A-Za-z0-9_-]+(__\*)?$/.test(tool)) {
     return {
       ok: false,
       message: `Invalid ${flag} "${text}": "${tool}" is not a tool name; ${form}`,

@@ -68,6 +68,8 @@ const WRITERS = new Set([
 /** One choice of patterns (one per command segment or path) to store together. */
 export interface RuleVariant {
   patterns: string[];
+  /** The rule's tool when it is not the call's own, e.g. `mcp__github__*` for a whole server. */
+  tool?: string;
   /** Whether the "everywhere" scope is offered (not for a bare `program *`). */
   everywhere: boolean;
 }
@@ -157,6 +159,20 @@ const INTERPRETERS = new Set([
   "tsx",
   "ts-node",
 ]);
+
+/**
+ * "Allow always" for an MCP tool: this tool with any arguments, or every
+ * tool of its server (`mcp__<server>__*`).
+ */
+export function externalRules(tool: string, serverPrefix: string): RuleProposal {
+  return {
+    tool,
+    variants: [
+      { patterns: ["*"], everywhere: true },
+      { patterns: ["*"], everywhere: true, tool: `${serverPrefix}*` },
+    ],
+  };
+}
 
 /** The rule variants "Allow always" can store for a call of `tool` on `subject`. */
 export function proposeRules(tool: string, subject: CallSubject): RuleProposal {

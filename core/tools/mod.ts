@@ -33,6 +33,7 @@ import { useSkill } from "./use_skill.ts";
 import { runSkillScript } from "./run_skill_script.ts";
 import { blackboardPut } from "./blackboard_put.ts";
 import { blackboardGet } from "./blackboard_get.ts";
+import { mcpDescribe } from "./mcp_describe.ts";
 
 /** Every tool minoc offers, in the order the prompt documents them. */
 export const tools: readonly AnyTool[] = [
@@ -62,6 +63,9 @@ export const tools: readonly AnyTool[] = [
 
 /** Tools that exist only while a workflow runs (its blackboard). */
 export const workflowTools: readonly AnyTool[] = [blackboardPut, blackboardGet];
+
+/** Tools that exist only when MCP servers are configured. */
+export const mcpTools: readonly AnyTool[] = [mcpDescribe];
 
 const byName = new Map(tools.map((t) => [t.name, t]));
 

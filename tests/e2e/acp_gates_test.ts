@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { methods } from "@agentclientprotocol/sdk";
 import { startServer } from "../support/server.ts";
+import { testServer } from "../support/mcp.ts";
 import { type AcpHarness, startAcp, updatesOf } from "../support/acp.ts";
 import { call, chatRequests, onlyProtocol, project } from "./acp_helpers.ts";
 
@@ -185,6 +186,44 @@ Deno.test("minoc acp switches the model with session/set_config_option", async (
   } finally {
     assert.equal(await acp.close(), 0, acp.stderr());
     onlyProtocol(acp.lines);
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("minoc acp starts the MCP servers the editor passes; their tools are gated and fed back", async () => {
+  const dir = await project();
+  await using server = await startServer({
+    replies: [
+      {
+        text: "<tool_call>\n<mcp__ed__echo>\n<text>hi there</text>\n</mcp__ed__echo>\n</tool_call>",
+      },
+      { text: "It echoed." },
+    ],
+  });
+  const acp = await startAcp({ cwd: dir, args: ["--base-url", server.baseUrl, "--model", "m1"] });
+  try {
+    const mcp = testServer();
+    const { sessionId } = await acp.agent.request(methods.agent.session.new, {
+      cwd: dir,
+      mcpServers: [{
+        name: "ed",
+        command: mcp.command,
+        args: mcp.args,
+        env: [],
+      }],
+    });
+    const r = await acp.agent.request(methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "echo hi" }],
+    });
+    assert.equal(r.stopReason, "end_turn");
+    assert.equal(acp.permissions.length, 1, "an MCP call asks like any exec call");
+    assert.equal(acp.permissions[0].toolCall.title, "mcp__ed__echo");
+    const sent = chatRequests(server);
+    assert.match(sent[0][0].content, /mcp__ed__echo/, "the tool is listed in the prompt");
+    assert.match(sent[1].at(-1)!.content, /echo: hi there/);
+  } finally {
+    assert.equal(await acp.close(), 0, acp.stderr());
     await Deno.remove(dir, { recursive: true });
   }
 });

@@ -14,6 +14,7 @@ export const LAYERS: readonly string[] = [
   "cli",
   "core/agent",
   "core/skills",
+  "core/mcp",
   "core/config",
   "core/llm",
   "core/history",
