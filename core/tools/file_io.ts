@@ -21,8 +21,11 @@ import { decodeText, displayPath, encodeText, formatBytes } from "./paths.ts";
 /** Text files larger than this are not read whole by the tools. */
 export const MAX_TEXT_BYTES = 50 * 1024 * 1024;
 
-/** Schema of a path parameter: trimmed, not empty. */
-export const pathArg = z.string().trim().min(1, "must not be empty");
+/** Schema of a path parameter: trimmed, not empty, no NUL byte (no file system accepts one). */
+export const pathArg = z.string().trim().min(1, "must not be empty").refine(
+  (p) => !p.includes("\0"),
+  "must not contain a NUL byte (\\0): no file name can hold one",
+);
 
 /** A text file's content, or the failure to give the model. */
 export type TextRead =
