@@ -14,6 +14,7 @@ import { analyzeProject, type ProjectAnalysis } from "../core/agent/project.ts";
 import { homeInputs, homePaths, resolveHome } from "../core/config/paths.ts";
 import type { Settings } from "../core/config/settings.ts";
 import { repairCutSessions } from "../core/history/store.ts";
+import { sweepStaleTemps } from "../core/history/sweep.ts";
 import { createRecorder, nullRecorder } from "../core/history/recorder.ts";
 import { type BackupStore, createBackupStore } from "../core/history/backups.ts";
 import { CommandUndo } from "../core/history/command_undo.ts";
@@ -109,6 +110,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     for (const p of await repairCutSessions(paths.sessions, cwd)) {
       o.warn(`Repaired session "${p}": a crash had cut its last message`);
     }
+    await sweepStaleTemps(paths.sessions);
   }
   const security = await loadSecurityConfig(join(paths.config, "security.json"));
   if (!security.ok) throw new CliError(security.error, EXIT.usage);

@@ -25,6 +25,7 @@ import type {
 import { dayFolder, defaultMetadata, headerText, newSessionId } from "./format.ts";
 import { loadSession } from "./store.ts";
 import { SessionWriter } from "./writer.ts";
+import { SessionBusyError, type SessionLock, tryLockSession } from "./session_lock.ts";
 
 /** What a recorder needs to start a session. */
 export interface RecorderOptions {
@@ -38,6 +39,10 @@ export interface RecorderOptions {
   now?: () => Date;
   /** The session id; a fresh sortable one by default. */
   id?: string;
+  /** Messages the session starts with (a fork of another session), timestamps kept. */
+  messages?: SessionMessage[];
+  /** Totals the session starts with (a fork's `forkedFrom`, …). */
+  metadata?: Partial<SessionMetadata>;
 }
 
 /** Options of {@link nullRecorder}; everything has a default, and `sessionsDir` is ignored. */
@@ -54,13 +59,20 @@ export async function createRecorder(o: RecorderOptions): Promise<SessionRecorde
   const dir = join(o.sessionsDir, dayFolder(started));
   await Deno.mkdir(dir, { recursive: true });
   const path = join(dir, `session_${state.sessionId}.json`);
-  const writer = await SessionWriter.create(path, headerText(state), state.metadata);
+  const lock = lockOrThrow(path);
+  const writer = await SessionWriter.create(path, headerText(state), state.metadata, lock)
+    .catch((e) => failWith(lock, e));
+  if (state.messages.length > 0) {
+    const lines = state.messages.map((m) => JSON.stringify(m));
+    await writer.rewrite(headerText(state), lines, state.metadata);
+  }
   return new Recorder(state, now, path, writer);
 }
 
 /**
- * Reopens a recorded session to continue it (resume): the same file, its
- * messages kept, later appends added after them. A file cut short by a crash
+ * Reopens a recorded session to continue it (resume): the same file, locked
+ * for this process until `close()` (a {@link SessionBusyError} when another
+ * process holds it), its messages kept, later appends added after them. A file cut short by a crash
  * is repaired first (its complete messages kept). Totals continue from the
  * recorded metadata; `duration` counts on from the recorded one, so time
  * between the runs is not counted.
@@ -70,11 +82,26 @@ export async function resumeRecorder(
   o: { now?: () => Date } = {},
 ): Promise<SessionRecorder> {
   const now = o.now ?? (() => new Date());
-  const state = await loadSession(path);
+  // Locked before it is read: what another writer added up to now is kept.
+  const lock = lockOrThrow(path);
+  const state = await loadSession(path).catch((e) => failWith(lock, e));
   const lines = state.messages.map((m) => JSON.stringify(m));
-  const writer = await SessionWriter.reopen(path, headerText(state), lines, state.metadata);
+  const writer = await SessionWriter.reopen(path, headerText(state), lines, state.metadata, lock)
+    .catch((e) => failWith(lock, e));
   const startedMs = now().getTime() - state.metadata.duration;
   return new Recorder(state, now, path, writer, startedMs);
+}
+
+/** The session's lock; throws {@link SessionBusyError} when another process holds it. */
+function lockOrThrow(path: string): SessionLock {
+  const attempt = tryLockSession(path);
+  if (!attempt.ok) throw new SessionBusyError(path, attempt.holder);
+  return attempt.lock;
+}
+
+function failWith(lock: SessionLock, error: unknown): never {
+  lock.release();
+  throw error;
 }
 
 /** A recorder for `--no-session`: keeps the session in memory, writes nothing. */
@@ -92,8 +119,8 @@ function initialState(o: RecorderOptions, started: Date): SessionFile {
     systemPrompt: o.systemPrompt ?? "",
     projectPath: o.projectPath,
     mode: o.mode,
-    messages: [],
-    metadata: defaultMetadata(),
+    messages: (o.messages ?? []).map((m) => ({ ...m })),
+    metadata: { ...defaultMetadata(), ...o.metadata },
   };
 }
 

@@ -15,6 +15,7 @@
  */
 import type { SessionMetadata } from "../../interfaces/history.ts";
 import { tailText } from "./format.ts";
+import type { SessionLock } from "./session_lock.ts";
 
 const encoder = new TextEncoder();
 const SPACE = 0x20;
@@ -31,6 +32,8 @@ export class SessionWriter {
   #lines: number;
   #queue: Promise<void> = Promise.resolve();
   #closed = false;
+  /** The session's lock (session_lock.ts), released on close. */
+  #lock: SessionLock | null = null;
 
   private constructor(file: Deno.FsFile, path: string, end: number, size: number, lines: number) {
     this.#file = file;
@@ -45,10 +48,12 @@ export class SessionWriter {
     path: string,
     header: string,
     metadata: SessionMetadata,
+    lock?: SessionLock,
   ): Promise<SessionWriter> {
     const file = await Deno.open(path, { read: true, write: true, createNew: true });
     const head = encoder.encode(header);
     const writer = new SessionWriter(file, path, head.length, 0, 0);
+    writer.#lock = lock ?? null;
     try {
       await writer.#writeAt(0, concat(head, writer.#tailBytes(metadata, head.length)));
     } catch (error) {
@@ -69,9 +74,11 @@ export class SessionWriter {
     header: string,
     messageJsons: string[],
     metadata: SessionMetadata,
+    lock?: SessionLock,
   ): Promise<SessionWriter> {
     const file = await Deno.open(path, { read: true, write: true });
     const writer = new SessionWriter(file, path, 0, 0, 0);
+    writer.#lock = lock ?? null;
     try {
       await writer.rewrite(header, messageJsons, metadata);
     } catch (error) {
@@ -130,7 +137,7 @@ export class SessionWriter {
     const done = this.#enqueue(async () => {
       await this.#file.syncData().catch(() => {});
       this.#file.close();
-    });
+    }).finally(() => this.#lock?.release());
     this.#closed = true;
     return done;
   }
