@@ -29,6 +29,7 @@ export function serverProvider(s: Settings, modes: SessionModes, o: RetryReport)
         baseURL: s.baseURL,
         apiKey: s.apiKey,
         params: s.params,
+        timeoutMs: s.idleTimeoutMs,
         quirks: s.modelQuirks,
         wire,
       }),

@@ -71,7 +71,12 @@ export interface Settings {
   modelQuirks: ModelQuirks;
   /** Run bash/sh skill scripts even where the operating system cannot confine their writes. */
   allowUnconfinedScripts: boolean;
+  /** Longest wait (ms) for a reply to start and between two of its chunks; then it is retried. */
+  idleTimeoutMs: number;
 }
+
+/** Default of `idleTimeoutMs`: two minutes without a byte from the server. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 
 /** Settings, or a message saying how to fix the configuration. */
 export type SettingsResult = { ok: true; settings: Settings } | { ok: false; message: string };
@@ -146,6 +151,7 @@ export function mergeSettings(i: MergeInputs): MergeResult {
     },
     progress: get<boolean>("progress")!,
     allowUnconfinedScripts: get<boolean>("allowUnconfinedScripts")!,
+    idleTimeoutMs: get<number>("idleTimeoutMs")!,
     contextWindow: get<number>("contextWindow")!,
     modelQuirks: {
       maxTokensField: get<ModelQuirks["maxTokensField"]>("quirks.maxTokensField")!,
@@ -257,6 +263,7 @@ function defaultsFor(model: string): Layer {
     maxTurns: DEFAULT_MAX_TURNS,
     progress: true,
     allowUnconfinedScripts: false,
+    idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
     contextWindow: DEFAULT_CONTEXT_WINDOW,
     "retry.maxRetries": DEFAULT_RETRY_POLICY.maxRetries,
     "retry.baseDelayMs": DEFAULT_RETRY_POLICY.baseDelayMs,
