@@ -22,6 +22,8 @@ export interface AllResults {
   debug?: Results;
   project?: ProjectBenchRow[];
   undo?: Results;
+  /** A 50 MB reply (huge_reply_bench.ts). */
+  huge?: Results;
 }
 
 /** A result's key, or how to compute the shown value from the results. */
@@ -118,6 +120,10 @@ export function otherRows(all: AllResults): Row[] {
     ["bash / PowerShell / cmd", perShell, "/s"],
     ["latency, median", "p50_us", "µs"],
     ["latency, 99th percentile", "p99_us", "µs"],
+  ]);
+  add("a 50 MB reply (cut at 1,000,000 characters)", all.huge, [
+    ["peak memory of `run`", "huge_reply_peak_mb", "MB", "≤ 250", atMost(250)],
+    ["session file", "huge_reply_session_mb", "MB", "≤ 2", atMost(2)],
   ]);
   add("session persistence (2,000 messages)", all.sessions, [
     ["tool output recorded", "content_mb", "MB"],

@@ -8,7 +8,8 @@
  *   session persistence (session_bench.ts), debug mode's cost (debug_bench.ts),
  *   project analysis (project_bench.ts), search_files vs ripgrep
  *   (search_bench.ts, 50,000 generated files; installs ripgrep when missing),
- *   undo around shell commands (undo_bench.ts).
+ *   undo around shell commands (undo_bench.ts), a 50 MB reply's memory and
+ *   session size (huge_reply_bench.ts).
  *
  * `deno task bench --only e2e,xml` runs some of them and leaves RESULTS.md
  * alone. Run it on a quiet machine: the numbers are wall times.
@@ -27,6 +28,7 @@ import { benchSearch } from "./search_bench.ts";
 import { benchSecurity } from "./security_bench.ts";
 import { benchHistory, benchSessions } from "./session_bench.ts";
 import { benchUndo } from "./undo_bench.ts";
+import { benchHugeReply } from "./huge_reply_bench.ts";
 import { benchXml } from "./xml_bench.ts";
 
 const BENCHES = [
@@ -38,6 +40,7 @@ const BENCHES = [
   "debug",
   "project",
   "undo",
+  "huge",
 ] as const;
 type Bench = typeof BENCHES[number];
 
@@ -83,6 +86,7 @@ async function runAll(only: Set<Bench>): Promise<{ rows: Row[]; failures: string
   await step("debug", benchDebug);
   await step("project", benchProject);
   await step("undo", benchUndo);
+  await step("huge", () => benchHugeReply());
   await step("search", () => benchSearch());
   const rows = [...(all.e2e ? e2eRows(all.e2e, all.e2eBundle ?? {}) : []), ...otherRows(all)];
   return { rows, failures };
