@@ -168,13 +168,13 @@ export interface Resumed {
  */
 export async function resumeSession(
   target: ResumeTarget,
-  o: { systemPrompt: string; mode: "agent" | "plan"; model: string },
+  o: { systemPrompt: string; mode: "agent" | "plan"; model: string; warn?(m: string): void },
 ): Promise<Resumed> {
   let recorder: SessionRecorder;
   try {
     recorder = target.forkInto === undefined
-      ? await resumeRecorder(target.path)
-      : await forkRecorder(target.forkInto, target.session);
+      ? await resumeRecorder(target.path, { onWriteError: o.warn })
+      : await forkRecorder(target.forkInto, target.session, o.warn);
   } catch (error) {
     if (error instanceof SessionBusyError) {
       throw busyError(target.session.sessionId, error.holder);
@@ -205,8 +205,13 @@ export async function resumeSession(
 }
 
 /** A new session holding a copy of `source`'s messages (its file is in use elsewhere). */
-function forkRecorder(sessionsDir: string, source: SessionFile): Promise<SessionRecorder> {
+function forkRecorder(
+  sessionsDir: string,
+  source: SessionFile,
+  onWriteError?: (message: string) => void,
+): Promise<SessionRecorder> {
   return createRecorder({
+    onWriteError,
     sessionsDir,
     model: source.model,
     projectPath: source.projectPath,

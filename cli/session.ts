@@ -141,7 +141,12 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     }) + edits.promptSuffix();
   const systemPrompt = prompt();
   const resumed = o.resume
-    ? await resumeSession(o.resume, { systemPrompt, mode, model: o.settings.params.model })
+    ? await resumeSession(o.resume, {
+      systemPrompt,
+      mode,
+      model: o.settings.params.model,
+      warn: o.warn,
+    })
     : null;
   const recorder = resumed?.recorder ??
     await openRecorder(o, paths.sessions, systemPrompt, () => mode);
@@ -286,7 +291,7 @@ async function openRecorder(
   };
   if (!o.record) return nullRecorder(base);
   try {
-    return await createRecorder(base);
+    return await createRecorder({ ...base, onWriteError: o.warn });
   } catch (e) {
     o.warn(`Cannot record the session in "${sessionsDir}": ${(e as Error).message}`);
     return nullRecorder(base);

@@ -43,6 +43,8 @@ export interface RecorderOptions {
   messages?: SessionMessage[];
   /** Totals the session starts with (a fork's `forkedFrom`, …). */
   metadata?: Partial<SessionMetadata>;
+  /** Told once when the file cannot be written (a full disk): recording stops, the session goes on. */
+  onWriteError?(message: string): void;
 }
 
 /** Options of {@link nullRecorder}; everything has a default, and `sessionsDir` is ignored. */
@@ -66,7 +68,7 @@ export async function createRecorder(o: RecorderOptions): Promise<SessionRecorde
     const lines = state.messages.map((m) => JSON.stringify(m));
     await writer.rewrite(headerText(state), lines, state.metadata);
   }
-  return new Recorder(state, now, path, writer);
+  return new Recorder(state, now, path, writer, undefined, o.onWriteError);
 }
 
 /**
@@ -79,7 +81,7 @@ export async function createRecorder(o: RecorderOptions): Promise<SessionRecorde
  */
 export async function resumeRecorder(
   path: string,
-  o: { now?: () => Date } = {},
+  o: { now?: () => Date; onWriteError?(message: string): void } = {},
 ): Promise<SessionRecorder> {
   const now = o.now ?? (() => new Date());
   // Locked before it is read: what another writer added up to now is kept.
@@ -89,7 +91,7 @@ export async function resumeRecorder(
   const writer = await SessionWriter.reopen(path, headerText(state), lines, state.metadata, lock)
     .catch((e) => failWith(lock, e));
   const startedMs = now().getTime() - state.metadata.duration;
-  return new Recorder(state, now, path, writer, startedMs);
+  return new Recorder(state, now, path, writer, startedMs, o.onWriteError);
 }
 
 /** The session's lock; throws {@link SessionBusyError} when another process holds it. */
@@ -135,6 +137,8 @@ class Recorder implements SessionRecorder {
   readonly #started: number;
   readonly #writer: SessionWriter | null;
   readonly path: string | null;
+  readonly #onWriteError?: (message: string) => void;
+  #writeFailed = false;
 
   constructor(
     state: SessionFile,
@@ -142,7 +146,9 @@ class Recorder implements SessionRecorder {
     path: string | null,
     writer: SessionWriter | null,
     startedMs = Date.parse(state.timestamp),
+    onWriteError?: (message: string) => void,
   ) {
+    this.#onWriteError = onWriteError;
     this.#state = state;
     this.#now = now;
     this.#started = startedMs;
@@ -162,20 +168,20 @@ class Recorder implements SessionRecorder {
     // Kept in the tail, so listings need not read the whole file to count.
     this.#state.metadata.messageCount = this.#state.messages.length;
     this.#touch(at);
-    return this.#writer?.append(JSON.stringify(full), this.#state.metadata) ?? Promise.resolve();
+    return this.#guard(this.#writer?.append(JSON.stringify(full), this.#state.metadata));
   }
 
   update(metadata: Partial<SessionMetadata>): Promise<void> {
     this.#touch(this.#now());
     Object.assign(this.#state.metadata, metadata);
-    return this.#writer?.writeTail(this.#state.metadata) ?? Promise.resolve();
+    return this.#guard(this.#writer?.writeTail(this.#state.metadata));
   }
 
   setSystemPrompt(prompt: string): Promise<void> {
     this.#state.systemPrompt = prompt;
     if (this.#writer === null) return Promise.resolve();
     const lines = this.#state.messages.map((m) => JSON.stringify(m));
-    return this.#writer.rewrite(headerText(this.#state), lines, this.#state.metadata);
+    return this.#guard(this.#writer.rewrite(headerText(this.#state), lines, this.#state.metadata));
   }
 
   close(): Promise<void> {
@@ -189,6 +195,25 @@ class Recorder implements SessionRecorder {
       messages: s.messages.map((m) => ({ ...m })),
       metadata: { ...s.metadata, filesChanged: [...s.metadata.filesChanged] },
     };
+  }
+
+  /**
+   * A failed write (a full disk) is told once through `onWriteError` and the
+   * session goes on in memory; without a listener the error is thrown.
+   */
+  async #guard(write: Promise<void> | undefined): Promise<void> {
+    try {
+      await write;
+    } catch (error) {
+      if (!this.#onWriteError) throw error;
+      if (this.#writeFailed) return;
+      this.#writeFailed = true;
+      const why = error instanceof Error ? error.message : String(error);
+      this.#onWriteError(
+        `Cannot write the session file "${this.path}": ${why}; it keeps what was ` +
+          "recorded so far and this session goes on unrecorded",
+      );
+    }
   }
 
   #touch(at: Date): void {
