@@ -18,12 +18,12 @@ export interface AllResults {
   xml?: Results;
   security?: Results;
   sessions?: Results;
+  /** A 50 MB reply (huge_reply_bench.ts). */
+  huge?: Results;
   search?: Results;
   debug?: Results;
   project?: ProjectBenchRow[];
   undo?: Results;
-  /** A 50 MB reply (huge_reply_bench.ts). */
-  huge?: Results;
 }
 
 /** A result's key, or how to compute the shown value from the results. */

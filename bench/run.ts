@@ -4,12 +4,12 @@
  *
  * - end-to-end (bench/e2e_bench.ts), from source and from a fresh bundle:
  *   start-up, the 3-turn task, a 200-turn session, the turn-1 prompt size;
+ * - a 50 MB reply: peak memory and session size (bench/huge_reply_bench.ts);
  * - XML parsing (bench/xml_bench.ts), security verdicts (security_bench.ts),
  *   session persistence (session_bench.ts), debug mode's cost (debug_bench.ts),
  *   project analysis (project_bench.ts), search_files vs ripgrep
  *   (search_bench.ts, 50,000 generated files; installs ripgrep when missing),
- *   undo around shell commands (undo_bench.ts), a 50 MB reply's memory and
- *   session size (huge_reply_bench.ts).
+ *   undo around shell commands (undo_bench.ts).
  *
  * `deno task bench --only e2e,xml` runs some of them and leaves RESULTS.md
  * alone. Run it on a quiet machine: the numbers are wall times.
@@ -34,13 +34,13 @@ import { benchXml } from "./xml_bench.ts";
 const BENCHES = [
   "e2e",
   "xml",
+  "huge",
   "security",
   "sessions",
   "search",
   "debug",
   "project",
   "undo",
-  "huge",
 ] as const;
 type Bench = typeof BENCHES[number];
 
@@ -81,12 +81,12 @@ async function runAll(only: Set<Bench>): Promise<{ rows: Row[]; failures: string
     }
   });
   await step("xml", benchXml);
+  await step("huge", () => benchHugeReply());
   await step("security", benchSecurity);
   await step("sessions", async () => ({ ...await benchSessions(), ...await benchHistory() }));
   await step("debug", benchDebug);
   await step("project", benchProject);
   await step("undo", benchUndo);
-  await step("huge", () => benchHugeReply());
   await step("search", () => benchSearch());
   const rows = [...(all.e2e ? e2eRows(all.e2e, all.e2eBundle ?? {}) : []), ...otherRows(all)];
   return { rows, failures };

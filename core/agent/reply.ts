@@ -36,19 +36,6 @@ export interface ReplyDeps {
   context?: { window: number };
 }
 
-/**
- * Characters of one reply that are kept, recorded and sent back to the model;
- * the stream is stopped past this and the reply ends with {@link cutNotice}.
- * Far above what a model writes in one turn, far below what fills memory.
- */
-export const MAX_REPLY_CHARS = 1_000_000;
-
-/** The line that ends a reply cut at {@link MAX_REPLY_CHARS}: the model and the user both see it. */
-export function cutNotice(max = MAX_REPLY_CHARS): string {
-  return `\n[minoc: this reply was cut at ${max} characters and the ` +
-    "rest was not read; write less per reply: split large files into several edits]";
-}
-
 /** Asks the provider for a reply and parses it while it streams. */
 export async function streamReply(
   deps: ReplyDeps,
@@ -67,36 +54,19 @@ export async function streamReply(
     model: deps.provider.model,
     ...(waitsForUser ? { waitsForUser } : {}),
   });
-  const stop = new AbortController();
-  const both = AbortSignal.any([signal, stop.signal]);
-  let kept = 0;
-  let cut = false;
-  for await (const ev of deps.provider.stream({ messages: [...messages], signal: both })) {
+  for await (const ev of deps.provider.stream({ messages: [...messages], signal })) {
     if (ev.type === "text") {
       if (parts.length === 0) deps.emit({ type: "state", state: "streaming" });
-      const piece = ev.text.slice(0, MAX_REPLY_CHARS - kept);
-      kept += piece.length;
-      parts.push(piece);
-      const update = scanner.push(piece);
+      parts.push(ev.text);
+      const update = scanner.push(ev.text);
       if (update.prose) deps.emit({ type: "text", text: update.prose });
       if (update.call) deps.emit({ type: "call_progress", summary: update.call });
-      if (piece.length < ev.text.length) {
-        cut = true;
-        break;
-      }
     } else if (ev.type === "usage") {
       usage = ev.usage;
     } else {
       end = ev.reason;
       error = ev.error;
     }
-  }
-  stop.abort();
-  if (cut && !signal.aborted) {
-    end = "length";
-    error = undefined;
-    parts.push(cutNotice());
-    deps.emit({ type: "text", text: cutNotice() + "\n" });
   }
   if (signal.aborted) end = "aborted";
   deps.emit({ type: "state", state: "parsing" });

@@ -32,27 +32,10 @@ function loadCounter(): Promise<Counter> {
   return counter;
 }
 
-/**
- * Longest run without white space counted in one piece. The tokenizer's
- * byte-pair merge is quadratic in the length of one such run (150,000 "x"
- * took 24 s), so longer runs are counted in slices of this size: a close
- * estimate in linear time.
- */
-const LONG_RUN = 256;
-const LONG_RUN_RE = new RegExp(`\\S{${LONG_RUN + 1},}`, "g");
-
 /** Tokens in `text`. */
 export async function countText(text: string): Promise<number> {
   if (text === "") return 0;
-  const count = await loadCounter();
-  let total = 0;
-  let from = 0;
-  for (const m of text.matchAll(LONG_RUN_RE)) {
-    if (m.index > from) total += count(text.slice(from, m.index));
-    for (let i = 0; i < m[0].length; i += LONG_RUN) total += count(m[0].slice(i, i + LONG_RUN));
-    from = m.index + m[0].length;
-  }
-  return from === 0 ? count(text) : total + (from < text.length ? count(text.slice(from)) : 0);
+  return (await loadCounter())(text);
 }
 
 /** Tokens of one message, its role overhead included (cached per object). */

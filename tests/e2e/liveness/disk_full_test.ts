@@ -44,7 +44,7 @@ Deno.test({
     }).output();
     assert.ok(mounted.success);
     // 700 KB twice: the reply fits in the session file once, the file write does not fit.
-    const big = "x".repeat(700_000);
+    const big = "word ".repeat(140_000);
     await using server = await startServer({
       replies: [
         { text: call("write_to_file", { path: "big.txt", content: big }) },

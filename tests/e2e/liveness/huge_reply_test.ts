@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { startServer } from "../../support/server.ts";
 import { runMinoc, sessionFiles } from "../../support/cli.ts";
-import { MAX_REPLY_CHARS } from "../../../core/agent/reply.ts";
+import { MAX_REPLY_CHARS } from "../../../core/llm/reply_cap.ts";
 
 Deno.test("run: a 3 MB reply is cut at MAX_REPLY_CHARS with a notice, and the session file stays small", async () => {
   const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_huge_" }));
