@@ -16,6 +16,7 @@
  * @module
  */
 import { join } from "node:path";
+import { SessionBusyError, type SessionLock, tryLockSession } from "./session_lock.ts";
 import type {
   SessionFile,
   SessionMessage,
@@ -25,7 +26,6 @@ import type {
 import { dayFolder, defaultMetadata, headerText, newSessionId } from "./format.ts";
 import { loadSession } from "./store.ts";
 import { SessionWriter } from "./writer.ts";
-import { SessionBusyError, type SessionLock, tryLockSession } from "./session_lock.ts";
 
 /** What a recorder needs to start a session. */
 export interface RecorderOptions {
@@ -62,36 +62,37 @@ export async function createRecorder(o: RecorderOptions): Promise<SessionRecorde
   await Deno.mkdir(dir, { recursive: true });
   const path = join(dir, `session_${state.sessionId}.json`);
   const lock = lockOrThrow(path);
-  const writer = await SessionWriter.create(path, headerText(state), state.metadata, lock)
+  const writer = await SessionWriter.create(path, headerText(state), state.metadata)
     .catch((e) => failWith(lock, e));
+  writer.hold(lock, o.onWriteError);
   if (state.messages.length > 0) {
     const lines = state.messages.map((m) => JSON.stringify(m));
     await writer.rewrite(headerText(state), lines, state.metadata);
   }
-  return new Recorder(state, now, path, writer, undefined, o.onWriteError);
+  return new Recorder(state, now, path, writer);
 }
 
 /**
- * Reopens a recorded session to continue it (resume): the same file, locked
- * for this process until `close()` (a {@link SessionBusyError} when another
- * process holds it), its messages kept, later appends added after them. A file cut short by a crash
+ * Reopens a recorded session to continue it (resume): the same file, its
+ * messages kept, later appends added after them. A file cut short by a crash
  * is repaired first (its complete messages kept). Totals continue from the
  * recorded metadata; `duration` counts on from the recorded one, so time
- * between the runs is not counted.
+ * between the runs is not counted. The file is locked for this process
+ * until `close()`: a {@link SessionBusyError} when another process holds it.
  */
 export async function resumeRecorder(
   path: string,
   o: { now?: () => Date; onWriteError?(message: string): void } = {},
 ): Promise<SessionRecorder> {
-  const now = o.now ?? (() => new Date());
   // Locked before it is read: what another writer added up to now is kept.
   const lock = lockOrThrow(path);
-  const state = await loadSession(path).catch((e) => failWith(lock, e));
-  const lines = state.messages.map((m) => JSON.stringify(m));
-  const writer = await SessionWriter.reopen(path, headerText(state), lines, state.metadata, lock)
-    .catch((e) => failWith(lock, e));
-  const startedMs = now().getTime() - state.metadata.duration;
-  return new Recorder(state, now, path, writer, startedMs, o.onWriteError);
+  try {
+    const recorder = await reopenSession(path, o);
+    recorder.hold(lock, o.onWriteError);
+    return recorder;
+  } catch (error) {
+    return failWith(lock, error);
+  }
 }
 
 /** The session's lock; throws {@link SessionBusyError} when another process holds it. */
@@ -104,6 +105,19 @@ function lockOrThrow(path: string): SessionLock {
 function failWith(lock: SessionLock, error: unknown): never {
   lock.release();
   throw error;
+}
+
+/** {@link resumeRecorder} once the lock is held. */
+async function reopenSession(
+  path: string,
+  o: { now?: () => Date } = {},
+): Promise<Recorder> {
+  const now = o.now ?? (() => new Date());
+  const state = await loadSession(path);
+  const lines = state.messages.map((m) => JSON.stringify(m));
+  const writer = await SessionWriter.reopen(path, headerText(state), lines, state.metadata);
+  const startedMs = now().getTime() - state.metadata.duration;
+  return new Recorder(state, now, path, writer, startedMs);
 }
 
 /** A recorder for `--no-session`: keeps the session in memory, writes nothing. */
@@ -137,8 +151,6 @@ class Recorder implements SessionRecorder {
   readonly #started: number;
   readonly #writer: SessionWriter | null;
   readonly path: string | null;
-  readonly #onWriteError?: (message: string) => void;
-  #writeFailed = false;
 
   constructor(
     state: SessionFile,
@@ -146,9 +158,7 @@ class Recorder implements SessionRecorder {
     path: string | null,
     writer: SessionWriter | null,
     startedMs = Date.parse(state.timestamp),
-    onWriteError?: (message: string) => void,
   ) {
-    this.#onWriteError = onWriteError;
     this.#state = state;
     this.#now = now;
     this.#started = startedMs;
@@ -168,24 +178,29 @@ class Recorder implements SessionRecorder {
     // Kept in the tail, so listings need not read the whole file to count.
     this.#state.metadata.messageCount = this.#state.messages.length;
     this.#touch(at);
-    return this.#guard(this.#writer?.append(JSON.stringify(full), this.#state.metadata));
+    return this.#writer?.append(JSON.stringify(full), this.#state.metadata) ?? Promise.resolve();
   }
 
   update(metadata: Partial<SessionMetadata>): Promise<void> {
     this.#touch(this.#now());
     Object.assign(this.#state.metadata, metadata);
-    return this.#guard(this.#writer?.writeTail(this.#state.metadata));
+    return this.#writer?.writeTail(this.#state.metadata) ?? Promise.resolve();
   }
 
   setSystemPrompt(prompt: string): Promise<void> {
     this.#state.systemPrompt = prompt;
     if (this.#writer === null) return Promise.resolve();
     const lines = this.#state.messages.map((m) => JSON.stringify(m));
-    return this.#guard(this.#writer.rewrite(headerText(this.#state), lines, this.#state.metadata));
+    return this.#writer.rewrite(headerText(this.#state), lines, this.#state.metadata);
   }
 
   close(): Promise<void> {
     return this.#writer?.close() ?? Promise.resolve();
+  }
+
+  /** Hands the writer the session's lock and where to tell a failed write (writer.ts). */
+  hold(lock: SessionLock, onWriteError?: (message: string) => void): void {
+    this.#writer?.hold(lock, onWriteError);
   }
 
   snapshot(): SessionFile {
@@ -195,25 +210,6 @@ class Recorder implements SessionRecorder {
       messages: s.messages.map((m) => ({ ...m })),
       metadata: { ...s.metadata, filesChanged: [...s.metadata.filesChanged] },
     };
-  }
-
-  /**
-   * A failed write (a full disk) is told once through `onWriteError` and the
-   * session goes on in memory; without a listener the error is thrown.
-   */
-  async #guard(write: Promise<void> | undefined): Promise<void> {
-    try {
-      await write;
-    } catch (error) {
-      if (!this.#onWriteError) throw error;
-      if (this.#writeFailed) return;
-      this.#writeFailed = true;
-      const why = error instanceof Error ? error.message : String(error);
-      this.#onWriteError(
-        `Cannot write the session file "${this.path}": ${why}; it keeps what was ` +
-          "recorded so far and this session goes on unrecorded",
-      );
-    }
   }
 
   #touch(at: Date): void {

@@ -38,6 +38,8 @@ export class SessionWriter {
   #lastTail = "";
   /** A write failed: later ones are skipped (see #enqueue). */
   #failed = false;
+  /** Where a failed write is told (see {@link SessionWriter.hold}). */
+  #onError: ((message: string) => void) | null = null;
 
   private constructor(file: Deno.FsFile, path: string, end: number, size: number, lines: number) {
     this.#file = file;
@@ -52,12 +54,10 @@ export class SessionWriter {
     path: string,
     header: string,
     metadata: SessionMetadata,
-    lock?: SessionLock,
   ): Promise<SessionWriter> {
     const file = await Deno.open(path, { read: true, write: true, createNew: true });
     const head = encoder.encode(header);
     const writer = new SessionWriter(file, path, head.length, 0, 0);
-    writer.#lock = lock ?? null;
     try {
       await writer.#writeAt(0, concat(head, writer.#tailBytes(metadata, head.length)));
       writer.#lastTail = tailText(metadata);
@@ -79,11 +79,9 @@ export class SessionWriter {
     header: string,
     messageJsons: string[],
     metadata: SessionMetadata,
-    lock?: SessionLock,
   ): Promise<SessionWriter> {
     const file = await Deno.open(path, { read: true, write: true });
     const writer = new SessionWriter(file, path, 0, 0, 0);
-    writer.#lock = lock ?? null;
     try {
       await writer.rewrite(header, messageJsons, metadata);
     } catch (error) {
@@ -91,6 +89,16 @@ export class SessionWriter {
       throw error;
     }
     return writer;
+  }
+
+  /**
+   * Holds the session's lock until {@link SessionWriter.close}, and with
+   * `onError`, tells the first failed write there (once) instead of
+   * rejecting: later writes are skipped, the file keeps its whole messages.
+   */
+  hold(lock: SessionLock, onError?: (message: string) => void): void {
+    this.#lock = lock;
+    this.#onError = onError ?? null;
   }
 
   /** Appends one message (its JSON, one line) and the current metadata. */
@@ -187,8 +195,13 @@ export class SessionWriter {
       try {
         await job();
       } catch (error) {
-        if (!always) this.#failed = true;
-        throw error;
+        if (always || this.#onError === null) throw error;
+        this.#failed = true;
+        const why = error instanceof Error ? error.message : String(error);
+        this.#onError(
+          `Cannot write the session file "${this.#path}": ${why}; it keeps what was ` +
+            "recorded so far and this session goes on unrecorded",
+        );
       }
     };
     const run = this.#queue.then(guarded);
