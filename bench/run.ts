@@ -19,6 +19,7 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ROOT } from "../tests/support/cli.ts";
+import { benchHugeReply } from "./huge_reply_bench.ts";
 import { benchDebug } from "./debug_bench.ts";
 import { benchE2e } from "./e2e_bench.ts";
 import { benchProject } from "./project_bench.ts";
@@ -28,7 +29,6 @@ import { benchSearch } from "./search_bench.ts";
 import { benchSecurity } from "./security_bench.ts";
 import { benchHistory, benchSessions } from "./session_bench.ts";
 import { benchUndo } from "./undo_bench.ts";
-import { benchHugeReply } from "./huge_reply_bench.ts";
 import { benchXml } from "./xml_bench.ts";
 
 const BENCHES = [

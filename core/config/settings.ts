@@ -27,6 +27,8 @@ export const DEFAULT_OPENAI_MODEL = "gpt-4.1-mini";
 export const DEFAULT_MAX_TURNS = 25;
 /** Context window assumed for a model nobody described. */
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
+/** Default of `idleTimeoutMs`: two minutes without a byte from the server. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 /** The environment variable that holds the API key unless `apiKeyEnv` names another. */
 export const DEFAULT_API_KEY_ENV = "OPENAI_API_KEY";
 
@@ -62,6 +64,8 @@ export interface Settings {
   maxTurns: number;
   cwd: string;
   retry: RetryPolicy;
+  /** Longest wait (ms) for a reply to start and between two of its chunks; then it is retried. */
+  idleTimeoutMs: number;
   /** Show spinners and progress lines. */
   progress: boolean;
   /** Tokens the model can take in. */
@@ -71,12 +75,7 @@ export interface Settings {
   modelQuirks: ModelQuirks;
   /** Run bash/sh skill scripts even where the operating system cannot confine their writes. */
   allowUnconfinedScripts: boolean;
-  /** Longest wait (ms) for a reply to start and between two of its chunks; then it is retried. */
-  idleTimeoutMs: number;
 }
-
-/** Default of `idleTimeoutMs`: two minutes without a byte from the server. */
-export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 
 /** Settings, or a message saying how to fix the configuration. */
 export type SettingsResult = { ok: true; settings: Settings } | { ok: false; message: string };
