@@ -60,7 +60,9 @@ Deno.test({
 
       t = await startChat(dir, ["--continue", ...base], { env, ready: false });
       await t.waitFor(/is in use by another minoc process \(pid \d+/);
-      await t.pick(/Fork it/);
+      await t.waitFor(/Your choice \[f\/n\/q\]/);
+      await t.type("f");
+      await t.send("Enter");
       await t.waitFor(/Forked session \S+ into \S+ · \d+ messages[\s\S]*›/);
       await t.type("and then?");
       await t.send("Enter");
