@@ -118,8 +118,14 @@ function sameFile(file: Deno.FsFile, path: string): boolean {
 }
 
 function writeHolder(file: Deno.FsFile): void {
+  let host = "";
   try {
-    const text = `pid ${Deno.pid} on ${Deno.hostname()}\n`;
+    host = ` on ${Deno.hostname()}`;
+  } catch {
+    // no --allow-sys: the pid alone
+  }
+  try {
+    const text = `pid ${Deno.pid}${host}\n`;
     file.truncateSync(0);
     file.writeSync(new TextEncoder().encode(text));
   } catch {
