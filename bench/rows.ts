@@ -18,6 +18,8 @@ export interface AllResults {
   xml?: Results;
   security?: Results;
   sessions?: Results;
+  /** A 50 MB reply (huge_reply_bench.ts). */
+  huge?: Results;
   search?: Results;
   debug?: Results;
   project?: ProjectBenchRow[];
@@ -131,6 +133,10 @@ export function otherRows(all: AllResults): Row[] {
     ["bash / PowerShell / cmd", perShell, "/s"],
     ["latency, median", "p50_us", "µs"],
     ["latency, 99th percentile", "p99_us", "µs"],
+  ]);
+  add("a 50 MB reply (cut at 1,000,000 characters)", all.huge, [
+    ["peak memory of `run`", "huge_reply_peak_mb", "MB", "≤ 250", atMost(250)],
+    ["session file", "huge_reply_session_mb", "MB", "≤ 2", atMost(2)],
   ]);
   add("session persistence (2,000 messages)", all.sessions, [
     ["tool output recorded", "content_mb", "MB"],

@@ -4,6 +4,7 @@
  *
  * - end-to-end (bench/e2e_bench.ts), from source and from a fresh bundle:
  *   start-up, the 3-turn task, a 200-turn session, the turn-1 prompt size;
+ * - a 50 MB reply: peak memory and session size (bench/huge_reply_bench.ts);
  * - XML parsing (bench/xml_bench.ts), security verdicts (security_bench.ts),
  *   session persistence (session_bench.ts), debug mode's cost (debug_bench.ts),
  *   project analysis (project_bench.ts), search_files vs ripgrep
@@ -22,6 +23,7 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ROOT } from "../tests/support/cli.ts";
+import { benchHugeReply } from "./huge_reply_bench.ts";
 import { benchDebug } from "./debug_bench.ts";
 import { benchE2e } from "./e2e_bench.ts";
 import { benchFirstStart } from "./first_start_bench.ts";
@@ -40,6 +42,7 @@ import { benchXml } from "./xml_bench.ts";
 const BENCHES = [
   "e2e",
   "xml",
+  "huge",
   "security",
   "sessions",
   "search",
@@ -90,6 +93,7 @@ async function runAll(only: Set<Bench>): Promise<{ rows: Row[]; failures: string
     }
   });
   await step("xml", benchXml);
+  await step("huge", () => benchHugeReply());
   await step("security", benchSecurity);
   await step("sessions", async () => ({ ...await benchSessions(), ...await benchHistory() }));
   await step("debug", benchDebug);

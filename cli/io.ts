@@ -14,6 +14,8 @@ export const EXIT = {
   failed: 1,
   /** Usage or configuration error. */
   usage: 2,
+  /** The session to continue is in use by another minoc process. */
+  busy: 3,
   /** Interrupted by the user. */
   interrupted: 130,
 } as const;

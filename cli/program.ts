@@ -21,7 +21,7 @@ interface LazyCommand {
 async function home() {
   const { homeInputs, homePaths, resolveHome } = await import("../core/config/paths.ts");
   const resolved = await resolveHome(homeInputs());
-  return { dir: resolved.dir, ...homePaths(resolved.dir) };
+  return { dir: resolved.dir, warning: resolved.warning, ...homePaths(resolved.dir) };
 }
 
 const LAZY: LazyCommand[] = [
@@ -41,7 +41,7 @@ const LAZY: LazyCommand[] = [
         import("./commands/permissions.ts"),
         home(),
       ]);
-      return permissionsCommand(io, { homeDir: h.dir, cwd: Deno.cwd() });
+      return permissionsCommand(io, { homeDir: h.dir, cwd: Deno.cwd(), homeWarning: h.warning });
     },
   },
   {

@@ -17,7 +17,14 @@ import type { SessionFile, SessionRecorder } from "../interfaces/history.ts";
 import { homeInputs, homePaths, resolveHome } from "../core/config/paths.ts";
 import { conversationOf, pendingResult } from "../core/history/conversation.ts";
 import { findSession } from "../core/history/lookup.ts";
-import { resumeRecorder } from "../core/history/recorder.ts";
+import { createRecorder, resumeRecorder } from "../core/history/recorder.ts";
+import {
+  holderOf,
+  isSessionLocked,
+  lockPathOf,
+  SessionBusyError,
+} from "../core/history/session_lock.ts";
+import type { BusyChoice } from "./prompt/session_busy.ts";
 import { listSessions, loadSession, type SessionSummary } from "../core/history/store.ts";
 import { CliError, EXIT } from "./io.ts";
 
@@ -33,6 +40,8 @@ export interface ResumeFlags {
 export interface ResumeTarget {
   path: string;
   session: SessionFile;
+  /** Continue a copy as a new session in this `history/sessions` folder (the file is in use). */
+  forkInto?: string;
 }
 
 /** How {@link chooseResume} looks and asks. */
@@ -43,6 +52,8 @@ export interface ChooseOptions {
   sessionsDir?: string;
   /** The pick list; the terminal prompt by default. */
   pick?(sessions: readonly SessionSummary[]): Promise<SessionSummary | null>;
+  /** What to do with a session in use (interactive only); the terminal prompt by default. */
+  busy?(sessionId: string, holder: string): Promise<BusyChoice>;
 }
 
 /** The session to continue in `cwd`, or null for a new one; usage errors exit 2. */
@@ -74,11 +85,28 @@ export async function chooseResume(
     chosen = await pick(mine);
   }
   if (chosen === null) return null;
+  let session: SessionFile;
   try {
-    return { path: chosen.path, session: await loadSession(chosen.path) };
+    session = await loadSession(chosen.path);
   } catch (error) {
     throw new CliError((error as Error).message, EXIT.failed);
   }
+  if (!isSessionLocked(chosen.path)) return { path: chosen.path, session };
+  const holder = holderOf(lockPathOf(chosen.path));
+  if (!o.interactive) throw busyError(chosen.id, holder);
+  const ask = o.busy ?? (await import("./prompt/session_busy.ts")).askBusy;
+  const choice = await ask(chosen.id, holder);
+  if (choice === "quit") throw busyError(chosen.id, holder);
+  return choice === "new" ? null : { path: chosen.path, session, forkInto: dir };
+}
+
+/** The error (exit 3) for a session another process is writing. */
+function busyError(id: string, holder: string): CliError {
+  return new CliError(
+    `Session ${id} is in use by another minoc process (${holder}): wait for it to end, ` +
+      "or start a new session (run without --continue/--resume)",
+    EXIT.busy,
+  );
 }
 
 function checkFlags(flags: ResumeFlags): void {
@@ -140,29 +168,56 @@ export interface Resumed {
  */
 export async function resumeSession(
   target: ResumeTarget,
-  o: { systemPrompt: string; mode: "agent" | "plan"; model: string },
+  o: { systemPrompt: string; mode: "agent" | "plan"; model: string; warn?(m: string): void },
 ): Promise<Resumed> {
   let recorder: SessionRecorder;
   try {
-    recorder = await resumeRecorder(target.path);
+    recorder = target.forkInto === undefined
+      ? await resumeRecorder(target.path, { onWriteError: o.warn })
+      : await forkRecorder(target.forkInto, target.session, o.warn);
   } catch (error) {
+    if (error instanceof SessionBusyError) {
+      throw busyError(target.session.sessionId, error.holder);
+    }
     throw new CliError(
       `Cannot resume session "${target.path}": ${(error as Error).message}`,
       EXIT.failed,
     );
   }
-  const messages = conversationOf(target.session);
-  const switched = o.mode !== target.session.mode;
+  // Read again under the lock: what another process added meanwhile is kept.
+  const current = recorder.snapshot();
+  const messages = conversationOf(current);
+  const switched = o.mode !== current.mode;
   if (switched) messages[0] = { role: "system", content: o.systemPrompt };
   await recorder.append({
     role: "system",
     event: "resumed",
-    content: `Resumed with model ${o.model}${switched ? ` in ${o.mode} mode` : ""}`,
+    content:
+      `${target.forkInto === undefined ? "Resumed" : `Forked from ${target.session.sessionId}`}` +
+      ` with model ${o.model}${switched ? ` in ${o.mode} mode` : ""}`,
   });
-  const owed = pendingResult(target.session);
+  const owed = pendingResult(current);
   if (owed !== undefined) {
     messages.push({ role: "user", content: owed });
     await recorder.append({ role: "user", content: owed });
   }
   return { recorder, messages };
+}
+
+/** A new session holding a copy of `source`'s messages (its file is in use elsewhere). */
+function forkRecorder(
+  sessionsDir: string,
+  source: SessionFile,
+  onWriteError?: (message: string) => void,
+): Promise<SessionRecorder> {
+  return createRecorder({
+    onWriteError,
+    sessionsDir,
+    model: source.model,
+    projectPath: source.projectPath,
+    mode: source.mode,
+    systemPrompt: source.systemPrompt,
+    messages: source.messages,
+    metadata: { forkedFrom: source.sessionId, messageCount: source.messages.length },
+  });
 }

@@ -14,6 +14,7 @@ import { analyzeProject, type ProjectAnalysis } from "../core/agent/project.ts";
 import { homeInputs, homePaths, resolveHome } from "../core/config/paths.ts";
 import type { Settings } from "../core/config/settings.ts";
 import { repairCutSessions } from "../core/history/store.ts";
+import { sweepStaleTemps } from "../core/history/sweep.ts";
 import { createRecorder, nullRecorder } from "../core/history/recorder.ts";
 import { type BackupStore, createBackupStore } from "../core/history/backups.ts";
 import { CommandUndo } from "../core/history/command_undo.ts";
@@ -138,6 +139,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     for (const p of await repairCutSessions(paths.sessions, cwd)) {
       o.warn(`Repaired session "${p}": a crash had cut its last message`);
     }
+    await sweepStaleTemps(paths.sessions);
   }
   const security = await loadSecurityConfig(join(paths.config, "security.json"));
   if (!security.ok) throw new CliError(security.error, EXIT.usage);
@@ -184,7 +186,12 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     }) + edits.promptSuffix();
   const systemPrompt = prompt();
   const resumed = o.resume
-    ? await resumeSession(o.resume, { systemPrompt, mode, model: o.settings.params.model })
+    ? await resumeSession(o.resume, {
+      systemPrompt,
+      mode,
+      model: o.settings.params.model,
+      warn: o.warn,
+    })
     : null;
   const recorder = resumed?.recorder ??
     await openRecorder(o, paths.sessions, systemPrompt, () => mode);
@@ -359,7 +366,7 @@ async function openRecorder(
   };
   if (!o.record) return nullRecorder(base);
   try {
-    return await createRecorder(base);
+    return await createRecorder({ ...base, onWriteError: o.warn });
   } catch (e) {
     o.warn(`Cannot record the session in "${sessionsDir}": ${(e as Error).message}`);
     return nullRecorder(base);

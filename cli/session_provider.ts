@@ -13,6 +13,7 @@ import type { AgentEvent, LlmProvider } from "../interfaces/agent.ts";
 import type { Settings } from "../core/config/settings.ts";
 import { createProvider } from "../core/llm/select.ts";
 import { formatRetry, shortReason, withRetry } from "../core/llm/retry.ts";
+import { capReplies } from "../core/llm/reply_cap.ts";
 import type { SessionModes } from "./session_modes.ts";
 
 /** Where retries are told. */
@@ -29,16 +30,17 @@ export function serverProvider(s: Settings, modes: SessionModes, o: RetryReport)
         baseURL: s.baseURL,
         apiKey: s.apiKey,
         params: s.params,
+        timeoutMs: s.idleTimeoutMs,
         quirks: s.modelQuirks,
         wire,
       }),
     s,
   );
-  return withRetry(inner, s.retry, {
+  return capReplies(withRetry(inner, s.retry, {
     onRetry: (info) => {
       o.warn(formatRetry(info));
       const { attempt, max, waitMs } = info;
       o.emit({ type: "retry_wait", attempt, max, waitMs, reason: shortReason(info.error) });
     },
-  });
+  }));
 }

@@ -90,7 +90,11 @@ export interface DirEntry {
  * the real disk; dry-run wraps it in an in-memory overlay.
  */
 export interface FsPort {
-  readFile(path: string): Promise<Uint8Array>;
+  /**
+   * The file's bytes. With `maxBytes`, an implementation may stop after
+   * `maxBytes + 1` bytes: a result longer than `maxBytes` means "larger".
+   */
+  readFile(path: string, options?: { maxBytes?: number }): Promise<Uint8Array>;
   /** Writes the file; the parent directory must exist. */
   writeFile(path: string, data: Uint8Array): Promise<void>;
   mkdir(path: string, options?: { recursive?: boolean }): Promise<void>;

@@ -116,7 +116,10 @@ export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): 
   if (!opts.quiet) io.out(c.dim(`minoc ${VERSION} · ${settings.params.model} · ${settings.cwd}\n`));
   if (resume) {
     const n = resume.session.messages.length;
-    io.out(c.dim(`Resumed session ${resume.session.sessionId} · ${n} messages\n`));
+    const how = resume.forkInto === undefined
+      ? `Resumed session ${resume.session.sessionId}`
+      : `Forked session ${resume.session.sessionId} into ${session.recorder.sessionId}`;
+    io.out(c.dim(`${how} · ${n} messages\n`));
   }
   if (!opts.quiet) io.out(c.dim("Type a request, /help for commands, Ctrl+D or /exit to quit.\n"));
   if (firstLine === undefined && !resume && session.project().empty) {

@@ -34,6 +34,8 @@ export interface PermissionsEnv {
   cwd: string;
   /** Known tool names; when given, `add` rejects others. */
   toolNames?: readonly string[];
+  /** Why the `.minoc` home is not the usual one (paths.ts fallback); `add` repeats it. */
+  homeWarning?: string;
 }
 
 /**
@@ -91,7 +93,8 @@ export function permissionsCommand(io: CliIO, env: PermissionsEnv): Command {
       const r = await addRules(file, [{ tool, pattern: pattern.trim(), action, scope }]);
       if (!r.ok) throw new CliError(`${r.error}; fix or remove the file`, EXIT.usage);
       const rule = r.rules[0];
-      io.out(`Added ${rule.id}: ${describeRule(rule, here)}\n`);
+      if (env.homeWarning) io.err(`warning: ${env.homeWarning}\n`);
+      io.out(`Added ${rule.id}: ${describeRule(rule, here)}\nSaved in "${file}"\n`);
     });
   return cmd;
 }

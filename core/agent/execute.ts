@@ -63,7 +63,8 @@ export async function executeCall(
   if (!coerced.ok) return await invalidCall(deps, call, coerced.message, tool);
   deps.emit({ type: "tool_start", tool: call.tool, summary });
   const ctx = deps.runner.context(signal);
-  const gated = await gateCall(deps.runner, tool, call, coerced.args, ctx);
+  const gated = await gateCall(deps.runner, tool, call, coerced.args, ctx).catch((e: unknown) => e);
+  if (!isGated(gated)) return await uncheckable(deps, call, gated);
   const stepped = await stepThrough(deps, gated, rawText, ctx);
   const { decision, call: final } = stepped.gated;
   for (const v of decision.verdicts) deps.emit({ type: "verdict", ...v });
@@ -142,6 +143,20 @@ async function watched(
   const after = before ? await watch.after(before).catch(() => null) : null;
   const note = undoNote(before, after);
   return note ? { ...result, display: `${result.display ?? ""}\n${note}`.trimStart() } : result;
+}
+
+function isGated(x: unknown): x is GatedCall {
+  return typeof x === "object" && x !== null && "decision" in x;
+}
+
+/** A call whose preview or gates threw (e.g. a path the OS refuses): an error result, never a crash. */
+async function uncheckable(deps: ExecuteDeps, call: ToolCall, error: unknown): Promise<Executed> {
+  const why = error instanceof Error ? error.message : String(error);
+  const result = fail("preview_failed", `${call.tool} was not run: it cannot be checked: ${why}`);
+  await deps.recorder.append({ role: "tool_call", content: callSummary(call), call });
+  await record(deps, call.tool, result, 0);
+  deps.emit({ type: "tool_end", tool: call.tool, ok: false, display: result.display, ms: 0 });
+  return { invalid: false, result, message: resultMessage(call, result) };
 }
 
 async function invalidCall(

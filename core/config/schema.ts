@@ -56,6 +56,8 @@ export const SettingsFileSchema = z.strictObject({
   topK: int(1, 1_000_000).optional(),
   maxTokens: int(1, 10_000_000).optional(),
   retry: RetrySchema.optional(),
+  /** Longest wait (ms) for the reply to start and between two chunks of it. */
+  idleTimeoutMs: int(1_000, 3_600_000).optional(),
   progress: z.boolean().optional(),
   maxTurns: int(1, 10_000).optional(),
   contextWindow: int(256, 100_000_000).optional(),

@@ -31,6 +31,8 @@ export const DEFAULT_OPENAI_MODEL = "gpt-4.1-mini";
 export const DEFAULT_MAX_TURNS = 25;
 /** Context window assumed for a model nobody described. */
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
+/** Default of `idleTimeoutMs`: two minutes without a byte from the server. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 /** The environment variable that holds the API key unless `apiKeyEnv` names another. */
 export const DEFAULT_API_KEY_ENV = "OPENAI_API_KEY";
 
@@ -66,6 +68,8 @@ export interface Settings {
   maxTurns: number;
   cwd: string;
   retry: RetryPolicy;
+  /** Longest wait (ms) for a reply to start and between two of its chunks; then it is retried. */
+  idleTimeoutMs: number;
   /** Show spinners and progress lines. */
   progress: boolean;
   /** Tokens the model can take in. */
@@ -154,6 +158,7 @@ export function mergeSettings(i: MergeInputs): MergeResult {
     },
     progress: get<boolean>("progress")!,
     allowUnconfinedScripts: get<boolean>("allowUnconfinedScripts")!,
+    idleTimeoutMs: get<number>("idleTimeoutMs")!,
     contextWindow: get<number>("contextWindow")!,
     modelQuirks: {
       maxTokensField: get<ModelQuirks["maxTokensField"]>("quirks.maxTokensField")!,
@@ -271,6 +276,7 @@ function defaultsFor(model: string): Layer {
     maxTurns: DEFAULT_MAX_TURNS,
     progress: true,
     allowUnconfinedScripts: false,
+    idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
     contextWindow: DEFAULT_CONTEXT_WINDOW,
     "retry.maxRetries": DEFAULT_RETRY_POLICY.maxRetries,
     "retry.baseDelayMs": DEFAULT_RETRY_POLICY.baseDelayMs,

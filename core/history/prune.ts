@@ -11,6 +11,7 @@
  * ```
  * @module
  */
+import { isSessionLocked } from "./session_lock.ts";
 import { dirname, join, resolve } from "node:path";
 import { listSessions } from "./store.ts";
 
@@ -48,6 +49,8 @@ export async function findPrunable(
   const out: PruneCandidate[] = [];
   for (const s of sessions.reverse()) {
     if (!(Date.parse(s.timestamp) < cutoff.getTime())) continue;
+    // A session a running minoc writes is not pruned under it.
+    if (isSessionLocked(s.path)) continue;
     const backupDir = join(backupsDir, s.id);
     const backupBytes = await treeBytes(backupDir);
     out.push({

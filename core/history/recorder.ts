@@ -16,6 +16,7 @@
  * @module
  */
 import { join } from "node:path";
+import { SessionBusyError, type SessionLock, tryLockSession } from "./session_lock.ts";
 import type {
   SessionFile,
   SessionMessage,
@@ -39,6 +40,12 @@ export interface RecorderOptions {
   now?: () => Date;
   /** The session id; a fresh sortable one by default. */
   id?: string;
+  /** Messages the session starts with (a fork of another session), timestamps kept. */
+  messages?: SessionMessage[];
+  /** Totals the session starts with (a fork's `forkedFrom`, …). */
+  metadata?: Partial<SessionMetadata>;
+  /** Told once when the file cannot be written (a full disk): recording stops, the session goes on. */
+  onWriteError?(message: string): void;
 }
 
 /** Options of {@link nullRecorder}; everything has a default, and `sessionsDir` is ignored. */
@@ -55,7 +62,14 @@ export async function createRecorder(o: RecorderOptions): Promise<SessionRecorde
   const dir = join(o.sessionsDir, dayFolder(started));
   await Deno.mkdir(dir, { recursive: true });
   const path = join(dir, `session_${state.sessionId}.json`);
-  const writer = await SessionWriter.create(path, headerText(state), state.metadata);
+  const lock = lockOrThrow(path);
+  const writer = await SessionWriter.create(path, headerText(state), state.metadata)
+    .catch((e) => failWith(lock, e));
+  writer.hold(lock, o.onWriteError);
+  if (state.messages.length > 0) {
+    const lines = state.messages.map((m) => JSON.stringify(m));
+    await writer.rewrite(headerText(state), lines, state.metadata);
+  }
   return new Recorder(state, now, path, writer);
 }
 
@@ -64,12 +78,41 @@ export async function createRecorder(o: RecorderOptions): Promise<SessionRecorde
  * messages kept, later appends added after them. A file cut short by a crash
  * is repaired first (its complete messages kept). Totals continue from the
  * recorded metadata; `duration` counts on from the recorded one, so time
- * between the runs is not counted.
+ * between the runs is not counted. The file is locked for this process
+ * until `close()`: a {@link SessionBusyError} when another process holds it.
  */
 export async function resumeRecorder(
   path: string,
-  o: { now?: () => Date } = {},
+  o: { now?: () => Date; onWriteError?(message: string): void } = {},
 ): Promise<SessionRecorder> {
+  // Locked before it is read: what another writer added up to now is kept.
+  const lock = lockOrThrow(path);
+  try {
+    const recorder = await reopenSession(path, o);
+    recorder.hold(lock, o.onWriteError);
+    return recorder;
+  } catch (error) {
+    return failWith(lock, error);
+  }
+}
+
+/** The session's lock; throws {@link SessionBusyError} when another process holds it. */
+function lockOrThrow(path: string): SessionLock {
+  const attempt = tryLockSession(path);
+  if (!attempt.ok) throw new SessionBusyError(path, attempt.holder);
+  return attempt.lock;
+}
+
+function failWith(lock: SessionLock, error: unknown): never {
+  lock.release();
+  throw error;
+}
+
+/** {@link resumeRecorder} once the lock is held. */
+async function reopenSession(
+  path: string,
+  o: { now?: () => Date } = {},
+): Promise<Recorder> {
   const now = o.now ?? (() => new Date());
   const state = await loadSession(path);
   const lines = state.messages.map((m) => redactText(JSON.stringify(m)));
@@ -93,8 +136,8 @@ function initialState(o: RecorderOptions, started: Date): SessionFile {
     systemPrompt: o.systemPrompt ?? "",
     projectPath: o.projectPath,
     mode: o.mode,
-    messages: [],
-    metadata: defaultMetadata(),
+    messages: (o.messages ?? []).map((m) => ({ ...m })),
+    metadata: { ...defaultMetadata(), ...o.metadata },
   };
 }
 
@@ -155,6 +198,11 @@ class Recorder implements SessionRecorder {
 
   close(): Promise<void> {
     return this.#writer?.close() ?? Promise.resolve();
+  }
+
+  /** Hands the writer the session's lock and where to tell a failed write (writer.ts). */
+  hold(lock: SessionLock, onWriteError?: (message: string) => void): void {
+    this.#writer?.hold(lock, onWriteError);
   }
 
   snapshot(): SessionFile {

@@ -20,6 +20,7 @@ import {
   type SessionHeader,
 } from "./format.ts";
 import { endIsWhole, endMetadata, firstLine, firstUserMessage } from "./peek.ts";
+import { tryLockSession } from "./session_lock.ts";
 
 /** One line of a session listing. */
 export interface SessionSummary {
@@ -102,7 +103,20 @@ export async function repairCutSessions(
       ? resolve(head.header.projectPath)
       : await summarize(path).then((x) => resolve(x.projectPath), () => undefined);
     if (project !== wanted) continue;
-    if (await repairSession(path).catch(() => false)) repaired.push(path);
+    // A file another process holds is being written, not cut.
+    const lock = (() => {
+      try {
+        return tryLockSession(path);
+      } catch {
+        return { ok: false as const, holder: "" };
+      }
+    })();
+    if (!lock.ok) continue;
+    try {
+      if (await repairSession(path).catch(() => false)) repaired.push(path);
+    } finally {
+      lock.lock.release();
+    }
   }
   return repaired;
 }

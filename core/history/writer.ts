@@ -15,6 +15,7 @@
  */
 import type { SessionMetadata } from "../../interfaces/history.ts";
 import { tailText } from "./format.ts";
+import type { SessionLock } from "./session_lock.ts";
 
 const encoder = new TextEncoder();
 const SPACE = 0x20;
@@ -31,6 +32,14 @@ export class SessionWriter {
   #lines: number;
   #queue: Promise<void> = Promise.resolve();
   #closed = false;
+  /** The session's lock (session_lock.ts), released on close. */
+  #lock: SessionLock | null = null;
+  /** The tail text of the last write that completed. */
+  #lastTail = "";
+  /** A write failed: later ones are skipped (see #enqueue). */
+  #failed = false;
+  /** Where a failed write is told (see {@link SessionWriter.hold}). */
+  #onError: ((message: string) => void) | null = null;
 
   private constructor(file: Deno.FsFile, path: string, end: number, size: number, lines: number) {
     this.#file = file;
@@ -51,6 +60,7 @@ export class SessionWriter {
     const writer = new SessionWriter(file, path, head.length, 0, 0);
     try {
       await writer.#writeAt(0, concat(head, writer.#tailBytes(metadata, head.length)));
+      writer.#lastTail = tailText(metadata);
     } catch (error) {
       file.close();
       throw error;
@@ -81,20 +91,55 @@ export class SessionWriter {
     return writer;
   }
 
+  /**
+   * Holds the session's lock until {@link SessionWriter.close}, and with
+   * `onError`, tells the first failed write there (once) instead of
+   * rejecting: later writes are skipped, the file keeps its whole messages.
+   */
+  hold(lock: SessionLock, onError?: (message: string) => void): void {
+    this.#lock = lock;
+    this.#onError = onError ?? null;
+  }
+
   /** Appends one message (its JSON, one line) and the current metadata. */
   append(messageJson: string, metadata: SessionMetadata): Promise<void> {
     return this.#enqueue(async () => {
       const body = encoder.encode(`${this.#lines === 0 ? "\n" : ",\n"}${messageJson}`);
       const tail = this.#tailBytes(metadata, this.#end + body.length);
-      await this.#writeAt(this.#end, concat(body, tail));
+      await this.#writeOrRestore(this.#end, concat(body, tail));
       this.#end += body.length;
       this.#lines++;
+      this.#lastTail = tailText(metadata);
     });
   }
 
   /** Rewrites the tail with new metadata. */
   writeTail(metadata: SessionMetadata): Promise<void> {
-    return this.#enqueue(() => this.#writeAt(this.#end, this.#tailBytes(metadata, this.#end)));
+    return this.#enqueue(async () => {
+      await this.#writeOrRestore(this.#end, this.#tailBytes(metadata, this.#end));
+      this.#lastTail = tailText(metadata);
+    });
+  }
+
+  /**
+   * A write that failed part way (a full disk) is undone: the last good tail
+   * goes back at the end of the last whole message and the file is cut
+   * there. Neither needs a new disk block, so the file is valid JSON again.
+   */
+  async #writeOrRestore(offset: number, bytes: Uint8Array): Promise<void> {
+    try {
+      await this.#writeAt(offset, bytes);
+    } catch (error) {
+      try {
+        const tail = encoder.encode(`${this.#lastTail}\n`);
+        await writeAll(this.#file, this.#end, tail);
+        this.#file.truncateSync(this.#end + tail.length);
+        this.#size = this.#end + tail.length;
+      } catch {
+        // the file is cut mid-message; the next start repairs it (store.ts)
+      }
+      throw error;
+    }
   }
 
   /**
@@ -121,6 +166,7 @@ export class SessionWriter {
       this.#end = head.length;
       this.#size = head.length + encoder.encode(tailText(metadata)).length + 1;
       this.#lines = messageJsons.length;
+      this.#lastTail = tailText(metadata);
     });
   }
 
@@ -130,16 +176,35 @@ export class SessionWriter {
     const done = this.#enqueue(async () => {
       await this.#file.syncData().catch(() => {});
       this.#file.close();
-    });
+    }, true).finally(() => this.#lock?.release());
     this.#closed = true;
     return done;
   }
 
-  #enqueue(job: () => Promise<void>): Promise<void> {
+  /**
+   * Queues a write. After one write failed (the file was restored to its
+   * last whole message), later writes are skipped: a message missing in the
+   * middle would be worse than a session that stops at a known point.
+   */
+  #enqueue(job: () => Promise<void>, always = false): Promise<void> {
     if (this.#closed) {
       return Promise.reject(new Error(`Session file "${this.#path}" is already closed`));
     }
-    const run = this.#queue.then(job);
+    const guarded = async () => {
+      if (this.#failed && !always) return;
+      try {
+        await job();
+      } catch (error) {
+        if (always || this.#onError === null) throw error;
+        this.#failed = true;
+        const why = error instanceof Error ? error.message : String(error);
+        this.#onError(
+          `Cannot write the session file "${this.#path}": ${why}; it keeps what was ` +
+            "recorded so far and this session goes on unrecorded",
+        );
+      }
+    };
+    const run = this.#queue.then(guarded);
     this.#queue = run.catch(() => {});
     return run;
   }

@@ -40,7 +40,8 @@ export const deleteFile = defineTool({
     if (!info) return { kind: "none" };
     let before: string | null = null;
     if (info.isFile && !info.isSymlink && info.size <= PREVIEW_MAX_BYTES) {
-      before = decodeText(await ctx.fs.readFile(abs));
+      const bytes = await ctx.fs.readFile(abs, { maxBytes: PREVIEW_MAX_BYTES });
+      before = bytes.length > PREVIEW_MAX_BYTES ? null : decodeText(bytes);
     }
     return { kind: "edit", path: abs, before, after: null };
   },

@@ -25,6 +25,8 @@ import { withEscalation } from "./sandbox_refusal.ts";
 export const DEFAULT_TIMEOUT_S = 120;
 /** How long pipes may stay open after the shell exits before the tree is stopped. */
 const DRAIN_MS = 300;
+/** How long after that the pipes are still read before they are let go. */
+const RELEASE_MS = 1_000;
 
 const schema = z.object({
   command: z.string().trim().min(1, "the command is empty"),
@@ -81,6 +83,7 @@ async function runOnce(
     return fail("spawn_failed", `Cannot start the command in "${ctx.cwd}": ${why}`);
   }
   const lines = new LineCollector();
+  const letGo = new AbortController();
   const pumped = pumpOutput(child, (text) => {
     lines.add(text);
     try {
@@ -88,7 +91,7 @@ async function runOnce(
     } catch {
       // a broken display must not stop the command or lose its output
     }
-  });
+  }, letGo.signal);
   const timeoutS = args.timeout ?? DEFAULT_TIMEOUT_S;
   const ending = await waitForEnd(child, timeoutS * 1000, ctx.signal);
   if (ending !== "exited") await killTree(child.pid);
@@ -97,8 +100,12 @@ async function runOnce(
   // Whatever the command left in its group dies with it; only a process
   // still holding the output is worth telling the model about.
   if (ending === "exited" || !drained) await killTree(child.pid);
+  // A process that left the group (setsid) can hold the pipes for ever: let them go.
+  const released = drained || await settlesWithin(pumped, RELEASE_MS, ctx.signal);
+  if (!released) letGo.abort();
   await pumped;
-  return report(ending, status, lines.finish(), { timeoutS, drained });
+  const held = !released && ending === "exited";
+  return report(ending, status, lines.finish(), { timeoutS, drained, held });
 }
 
 /** Resolves with how the command ended: by itself, by timeout or cancelled. */
@@ -120,11 +127,23 @@ function waitForEnd(
   });
 }
 
-async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+/** True when `p` settles within `ms`; false at the time limit or when `signal` aborts. */
+async function settlesWithin(
+  p: Promise<unknown>,
+  ms: number,
+  signal?: AbortSignal,
+): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<false>((r) => timer = setTimeout(() => r(false), ms));
+  let onAbort: (() => void) | undefined;
+  const late = new Promise<false>((r) => {
+    timer = setTimeout(() => r(false), ms);
+    onAbort = () => r(false);
+    if (signal?.aborted) r(false);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
   const result = await Promise.race([p.then(() => true as const), late]);
   clearTimeout(timer);
+  if (onAbort) signal?.removeEventListener("abort", onAbort);
   return result;
 }
 
@@ -132,11 +151,16 @@ function report(
   ending: Ending,
   status: Deno.CommandStatus,
   output: string,
-  info: { timeoutS: number; drained: boolean },
+  info: { timeoutS: number; drained: boolean; held: boolean },
 ): ToolResult {
   const body = output === "" ? "(no output)" : output;
-  const note = info.drained ? "" : "\n[background processes it left running were stopped; " +
-    "use start_process for long-running commands]";
+  const note = info.held
+    ? "\n[a process it started in a session of its own still holds its output; output after " +
+      "the command ended was not read: use start_process for long-running commands]"
+    : info.drained
+    ? ""
+    : "\n[background processes it left running were stopped; " +
+      "use start_process for long-running commands]";
   if (ending === "timeout") {
     const head = `The command timed out after ${info.timeoutS} s; its process tree was killed`;
     return fail("timeout", `${head}\nOutput:\n${body}`, head);

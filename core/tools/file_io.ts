@@ -21,8 +21,11 @@ import { decodeText, displayPath, encodeText, formatBytes } from "./paths.ts";
 /** Text files larger than this are not read whole by the tools. */
 export const MAX_TEXT_BYTES = 50 * 1024 * 1024;
 
-/** Schema of a path parameter: trimmed, not empty. */
-export const pathArg = z.string().trim().min(1, "must not be empty");
+/** Schema of a path parameter: trimmed, not empty, no NUL byte (no file system accepts one). */
+export const pathArg = z.string().trim().min(1, "must not be empty").refine(
+  (p) => !p.includes("\0"),
+  "must not contain a NUL byte (\\0): no file name can hold one",
+);
 
 /** A text file's content, or the failure to give the model. */
 export type TextRead =
@@ -40,12 +43,20 @@ export async function readText(ctx: ToolContext, abs: string, hint = ""): Promis
     const msg = `"${shown}" is a directory, not a file; use list_files to see what it holds`;
     return { ok: false, result: fail("is_directory", msg) };
   }
-  if (info.size > MAX_TEXT_BYTES) {
-    const msg = `"${shown}" is too large to read whole (${formatBytes(info.size)}); ` +
-      "use search_files to find the lines you need, or execute_command with head, tail or sed";
-    return { ok: false, result: fail("too_large", msg) };
+  if (!info.isFile) {
+    const msg = `"${shown}" is not a regular file (a pipe, device or socket): ` +
+      "only regular files can be read or edited";
+    return { ok: false, result: fail("not_regular_file", msg) };
   }
-  const text = decodeText(await ctx.fs.readFile(abs));
+  if (info.size > MAX_TEXT_BYTES) {
+    return { ok: false, result: tooLarge(shown, formatBytes(info.size)) };
+  }
+  // Counted as read, not as stat said: the file may grow meanwhile.
+  const bytes = await ctx.fs.readFile(abs, { maxBytes: MAX_TEXT_BYTES });
+  if (bytes.length > MAX_TEXT_BYTES) {
+    return { ok: false, result: tooLarge(shown, `over ${formatBytes(MAX_TEXT_BYTES)} as read`) };
+  }
+  const text = decodeText(bytes);
   if (text === null) {
     const msg = `"${shown}" is a binary file (${
       formatBytes(info.size)
@@ -53,6 +64,12 @@ export async function readText(ctx: ToolContext, abs: string, hint = ""): Promis
     return { ok: false, result: fail("binary_file", msg) };
   }
   return { ok: true, text, info };
+}
+
+function tooLarge(shown: string, size: string): ToolResult {
+  const msg = `"${shown}" is too large to read whole (${size}); ` +
+    "use search_files to find the lines you need, or execute_command with head, tail or sed";
+  return fail("too_large", msg);
 }
 
 /**

@@ -8,10 +8,14 @@
  * @module
  */
 import type { DirEntry, FileInfo, FsPort } from "../../interfaces/tool.ts";
+import { readRegularFile } from "./bounded_read.ts";
 
-/** `FsPort` over `Deno.*`: `stat` follows symlinks but reports them, and returns null when missing. */
+/**
+ * `FsPort` over `Deno.*`: `stat` follows symlinks but reports them, and returns null when missing;
+ * `readFile` refuses anything but a regular file and honours `maxBytes` (see bounded_read.ts).
+ */
 export const realFs: FsPort = Object.freeze({
-  readFile: (path: string) => Deno.readFile(path),
+  readFile: (path: string, o?: { maxBytes?: number }) => readRegularFile(path, o),
   writeFile: (path: string, data: Uint8Array) => Deno.writeFile(path, data),
   mkdir: (path: string, options?: { recursive?: boolean }) => Deno.mkdir(path, options),
   stat: statPath,

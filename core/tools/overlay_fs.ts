@@ -54,10 +54,10 @@ export class OverlayFs implements FsPort {
   constructor(private readonly inner: FsPort) {}
 
   /** Reads the overlay's file, or the disk's when the overlay has none. */
-  readFile = async (path: string): Promise<Uint8Array> => {
+  readFile = async (path: string, o?: { maxBytes?: number }): Promise<Uint8Array> => {
     const p = resolve(path);
     const v = this.#view(p);
-    if (v === "inner") return await this.inner.readFile(p);
+    if (v === "inner") return await this.inner.readFile(p, o);
     if (v?.kind === "file") return v.data.slice();
     if (v?.kind === "dir") throw new Deno.errors.IsADirectory(`Is a directory: readfile '${p}'`);
     throw notFound("readfile", p);

@@ -123,22 +123,31 @@ export function spawnShell(command: string, options: SpawnOptions): SpawnedProce
 
 /**
  * Reads stdout and stderr at the same time and hands each decoded chunk to
- * `onText` in arrival order. Resolves when both streams end.
+ * `onText` in arrival order. Resolves when both streams end, or soon after
+ * `stop` aborts (the pipes are let go: a process that escaped the group may
+ * still hold them open).
  */
 export async function pumpOutput(
   child: Pick<SpawnedProcess, "stdout" | "stderr">,
   onText: (text: string) => void,
+  stop?: AbortSignal,
 ): Promise<void> {
   const pump = async (stream: ReadableStream<Uint8Array>) => {
     const decoder = new TextDecoder();
+    const reader = stream.getReader();
+    const cancel = () => void reader.cancel().catch(() => {});
+    stop?.addEventListener("abort", cancel, { once: true });
     try {
-      for await (const chunk of stream) {
-        const text = decoder.decode(chunk, { stream: true });
+      while (true) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const text = decoder.decode(value, { stream: true });
         if (text) onText(text);
       }
     } catch {
       // the stream broke because the process was killed; nothing to add
     }
+    stop?.removeEventListener("abort", cancel);
     const rest = decoder.decode();
     if (rest) onText(rest);
   };

@@ -34,10 +34,11 @@ Deno.test("`permissions add` stores a project rule and `list` shows it with its 
   await withTempDir(async (root) => {
     const env = { homeDir: join(root, "home"), cwd: join(root, "project") };
     const added = await run(["add", "execute_command", "npm test *"], env);
-    const m = /^Added (p-[0-9a-f]{6}): allow execute_command: npm test \* \(this project\)\n$/.exec(
-      added.stdout,
-    );
+    const m =
+      /^Added (p-[0-9a-f]{6}): allow execute_command: npm test \* \(this project\)\nSaved in "(.+)"\n$/
+        .exec(added.stdout);
     assert.ok(m, added.stdout);
+    assert.equal(m[2], permissionsPath(env.homeDir));
     const saved = await loadRules(permissionsPath(env.homeDir));
     assert.ok(saved.ok);
     assert.deepEqual(saved.rules.map((r) => [r.id, r.action, r.scope]), [[m[1], "allow", env.cwd]]);
@@ -59,7 +60,7 @@ Deno.test("`permissions add --deny --everywhere` stores a deny rule for every pr
   await withTempDir(async (root) => {
     const env = { homeDir: join(root, "home"), cwd: join(root, "project") };
     const io = await run(["add", "write_to_file", "secrets/**", "--deny", "--everywhere"], env);
-    assert.match(io.stdout, /: deny write_to_file: secrets\/\*\* \(everywhere\)\n$/);
+    assert.match(io.stdout, /: deny write_to_file: secrets\/\*\* \(everywhere\)\nSaved in "/);
     const other = await run(["list"], { ...env, cwd: join(root, "other") });
     assert.ok(
       other.stdout.includes("deny   write_to_file: secrets/**  (everywhere)"),

@@ -212,7 +212,7 @@ Deno.test("`loadSettings()` reports every broken file and leaves their bytes unt
       `Cannot read config "${m}": invalid JSON at line 4, column 3: expected double-quoted property name`,
       `Cannot read config "${s}": field "retry.maxRetries" must be an integer (got 2.5)`,
       `Cannot read config "${s}": unknown field "colour" (expected one of: baseUrl, model, ` +
-      "apiKeyEnv, apiKeyFile, temperature, topP, topK, maxTokens, retry, progress, maxTurns, contextWindow, allowUnconfinedScripts, sandbox)",
+      "apiKeyEnv, apiKeyFile, temperature, topP, topK, maxTokens, retry, idleTimeoutMs, progress, maxTurns, contextWindow, allowUnconfinedScripts, sandbox)",
     ]);
     assert.equal(await Deno.readTextFile(s), settingsText);
     assert.equal(await Deno.readTextFile(m), modelsText);
