@@ -13,6 +13,7 @@
  * @module
  */
 import { confineThread, type Policy } from "./landlock.ts";
+import { spawnPiped } from "./spawn_piped.ts";
 
 /** A request to the worker; `reply` is the shared answer buffer (see spawner.ts). */
 export type WorkerRequest =
@@ -74,16 +75,7 @@ port.onmessage = (e) => {
   }
   let child: Deno.ChildProcess;
   try {
-    child = new Deno.Command(req.program, {
-      args: req.args,
-      cwd: req.cwd,
-      env: req.env,
-      clearEnv: true,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-      detached: true,
-    }).spawn();
+    child = spawnPiped(req.program, req.args, { cwd: req.cwd, env: req.env, detached: true });
   } catch (err) {
     answer(req.reply, REPLY.failed, 0, (err as Error).message);
     return;

@@ -19,6 +19,7 @@
  * ```
  * @module
  */
+import { spawnPiped } from "./spawn_piped.ts";
 import type { CommandSpawner, SpawnedProcess } from "../../interfaces/tool.ts";
 import { confinement, type Started } from "./confine.ts";
 import { landlockAbi, networkConfinable, type Policy } from "./landlock.ts";
@@ -106,16 +107,7 @@ function wrappingSpawner(
   return {
     spawn(program, args, options) {
       const w = wrap(program, args);
-      return new Deno.Command(w.program, {
-        args: w.args,
-        cwd: options.cwd,
-        env: options.env,
-        clearEnv: true,
-        stdin: "null",
-        stdout: "piped",
-        stderr: "piped",
-        detached: true,
-      }).spawn();
+      return spawnPiped(w.program, w.args, { ...options, detached: true });
     },
     dispose() {},
   };

@@ -16,6 +16,7 @@
  * ```
  * @module
  */
+import { spawnPiped } from "../sandbox/spawn_piped.ts";
 import { withoutCredentials } from "./child_env.ts";
 
 import type { CommandSpawner, SpawnedProcess } from "../../interfaces/tool.ts";
@@ -108,17 +109,11 @@ export interface SpawnOptions {
 export function spawnShell(command: string, options: SpawnOptions): SpawnedProcess {
   const shell = shellInvocation(command);
   if (options.spawner) return options.spawner.spawn(shell.cmd, shell.args, options);
-  return new Deno.Command(shell.cmd, {
-    args: shell.args,
+  return spawnPiped(shell.cmd, shell.args, {
     cwd: options.cwd,
     env: options.env,
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-    detached: !IS_WINDOWS,
-    windowsRawArguments: shell.rawArgs ?? false,
-  }).spawn();
+    windowsRawArguments: shell.rawArgs,
+  });
 }
 
 /**
