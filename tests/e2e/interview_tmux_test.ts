@@ -8,8 +8,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { startServer } from "../support/server.ts";
-import { minocCommandLine, minocEnv, sessionFiles } from "../support/cli.ts";
-import { hasTmux, TmuxSession } from "../support/tmux.ts";
+import { minocEnv, sessionFiles } from "../support/cli.ts";
+import { hasTmux } from "../support/tmux.ts";
+import { startChat } from "../support/tmux_chat.ts";
 import { NEW_PROJECT_RULES } from "../../core/agent/project_interview.ts";
 
 const call = (tool: string, params: [string, string][]) =>
@@ -115,8 +116,8 @@ Deno.test({
       replies: [...BUILD, ...LINES, ...EXPLAIN].map((text) => ({ text })),
     });
     const env = minocEnv({ cwd: dir });
-    const line = minocCommandLine(["new", "--base-url", server.baseUrl, "--model", "m", "--yes"]);
-    const t = await TmuxSession.start(line, { cwd: dir, env });
+    const args = ["new", "--base-url", server.baseUrl, "--model", "m", "--yes"];
+    const t = await startChat(dir, args, { env, ready: false });
     try {
       await t.waitFor(/What should it do\?/);
       await t.type("count words in text files");
@@ -204,9 +205,9 @@ Deno.test({
   async fn() {
     const dir = await Deno.makeTempDir({ prefix: "minoc_empty_" });
     await using server = await startServer({ replies: [{ text: "Plain answer." }] });
-    const env = minocEnv({ cwd: dir });
-    const line = minocCommandLine(["--base-url", server.baseUrl, "--model", "m"]);
-    const t = await TmuxSession.start(line, { cwd: dir, env });
+    const t = await startChat(dir, ["--base-url", server.baseUrl, "--model", "m"], {
+      ready: false,
+    });
     try {
       await t.waitFor(/New project[\s\S]*What should it do\?/);
       await t.send("C-c");

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { minocCommandLine, minocEnv } from "../support/cli.ts";
+import { minocEnv } from "../support/cli.ts";
 import { hasTmux, TmuxSession } from "../support/tmux.ts";
 import { startChat } from "../support/tmux_chat.ts";
 import { startServer } from "../support/server.ts";
@@ -23,7 +23,7 @@ async function project(): Promise<string> {
 }
 
 async function setup(dir: string, env: Record<string, string>): Promise<TmuxSession> {
-  return await TmuxSession.start(minocCommandLine(["setup"]), { cwd: dir, env, width: 200 });
+  return await startChat(dir, ["setup"], { env, width: 200, ready: false });
 }
 
 Deno.test({
