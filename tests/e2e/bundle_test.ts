@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ROOT } from "../support/cli.ts";
+import { ROOT, runDeno } from "../support/cli.ts";
 import { startServer } from "../support/server.ts";
 import { VERSION } from "../../cli/version.ts";
 
@@ -32,45 +32,33 @@ async function bundle(dir: string): Promise<string> {
 }
 
 /** Runs the copied bundle with permissions limited to `tmp`. */
-async function runCopied(
+function runCopied(
   tmp: string,
   args: string[],
   o: { cwd: string; stdin?: string },
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      "--no-prompt",
-      `--allow-read=${tmp}`,
-      `--allow-write=${tmp}`,
-      "--allow-env",
-      "--allow-net=127.0.0.1",
-      "--allow-run",
-      "--allow-sys",
-      join(tmp, "app", "minoc.js"),
-      ...args,
-    ],
+  return runDeno([
+    "run",
+    "--quiet",
+    "--no-prompt",
+    `--allow-read=${tmp}`,
+    `--allow-write=${tmp}`,
+    "--allow-env",
+    "--allow-net=127.0.0.1",
+    "--allow-run",
+    "--allow-sys",
+    join(tmp, "app", "minoc.js"),
+    ...args,
+  ], {
     cwd: o.cwd,
-    clearEnv: true,
+    stdin: o.stdin,
     env: {
       PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
       HOME: join(tmp, "home"),
       DENO_DIR: join(tmp, "deno-cache"),
       NO_COLOR: "1",
     },
-    stdin: o.stdin === undefined ? "null" : "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  if (o.stdin !== undefined) {
-    const w = child.stdin.getWriter();
-    await w.write(new TextEncoder().encode(o.stdin));
-    await w.close();
-  }
-  const out = await child.output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  });
 }
 
 const call = (tool: string, params: Record<string, string>) =>

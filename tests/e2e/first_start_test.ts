@@ -3,6 +3,7 @@
  * the ports MINOC_DISCOVER_PORTS names (a scripted server stands in for a
  * "well-known" port), uses its chat model, and exits 2 when none answers.
  */
+import { closedPort, portOf } from "../support/ports.ts";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runMinoc } from "../support/cli.ts";
@@ -15,17 +16,6 @@ async function inTemp(fn: (dir: string) => Promise<void>): Promise<void> {
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
-}
-
-function portOf(baseUrl: string): number {
-  return Number(new URL(baseUrl).port);
-}
-
-function closedPort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
 }
 
 Deno.test("run connects by itself to a local server's chat model when nothing is configured", async () => {

@@ -4,6 +4,7 @@
  * asks which model when there are several and saves the choice only when
  * told; with no server it offers the setup once, then opens the bridge.
  */
+import { closedPort, portOf } from "../support/ports.ts";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { minocEnv, runMinoc } from "../support/cli.ts";
@@ -17,17 +18,6 @@ async function tempDir(): Promise<string> {
   await Deno.mkdir(join(dir, "src"));
   await Deno.writeTextFile(join(dir, "src", "main.ts"), 'console.log("hi");\n');
   return dir;
-}
-
-function portOf(baseUrl: string): number {
-  return Number(new URL(baseUrl).port);
-}
-
-function closedPort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
 }
 
 Deno.test({

@@ -42,17 +42,28 @@ export interface RunOptions {
 }
 
 /** Runs `minoc <args>` to its end. */
-export async function runMinoc(args: string[], o: RunOptions): Promise<MinocRun> {
-  const cmd = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--quiet", ...RUN_FLAGS, entry(), ...args],
+export function runMinoc(args: string[], o: RunOptions): Promise<MinocRun> {
+  return runDeno(["run", "--quiet", ...RUN_FLAGS, entry(), ...args], {
     cwd: o.cwd,
     env: minocEnv(o),
+    stdin: o.stdin,
+  });
+}
+
+/** Runs `deno <args>` with exactly `env`, feeding `stdin` when given, to its end. */
+export async function runDeno(
+  args: string[],
+  o: { cwd: string; env: Record<string, string>; stdin?: string },
+): Promise<MinocRun> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: o.cwd,
+    env: o.env,
     clearEnv: true,
     stdin: o.stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",
-  });
-  const child = cmd.spawn();
+  }).spawn();
   if (o.stdin !== undefined) {
     const w = child.stdin.getWriter();
     await w.write(new TextEncoder().encode(o.stdin));

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { defaultMetadata } from "../../../core/history/format.ts";
 import { replayUpdates } from "../../../cli/acp/replay.ts";
 import type { SessionFile, SessionMessage } from "../../../interfaces/history.ts";
 
@@ -14,16 +15,7 @@ function session(messages: SessionMessage[]): SessionFile {
     projectPath: "/p",
     mode: "agent",
     messages,
-    metadata: {
-      totalTokens: 0,
-      promptTokens: 0,
-      completionTokens: 0,
-      duration: 0,
-      turns: 0,
-      toolCalls: 0,
-      parseErrors: 0,
-      filesChanged: [],
-    },
+    metadata: defaultMetadata(),
   };
 }
 

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { defaultMetadata } from "../../../core/history/format.ts";
 import type { SessionFile, SessionMessage } from "../../../interfaces/history.ts";
 import { computeDialects, formatDialects } from "../../../core/history/dialect_stats.ts";
 
@@ -11,16 +12,7 @@ function session(model: string, messages: Partial<SessionMessage>[]): SessionFil
     projectPath: "/p",
     mode: "agent",
     messages: messages.map((m) => ({ role: "assistant", content: "", timestamp: "t", ...m })),
-    metadata: {
-      totalTokens: 0,
-      promptTokens: 0,
-      completionTokens: 0,
-      duration: 0,
-      turns: 0,
-      toolCalls: 0,
-      parseErrors: 0,
-      filesChanged: [],
-    },
+    metadata: defaultMetadata(),
   } as SessionFile;
 }
 

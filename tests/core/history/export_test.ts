@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { defaultMetadata } from "../../../core/history/format.ts";
 import { fileURLToPath } from "node:url";
 import type { SessionFile } from "../../../interfaces/history.ts";
 import { exportText, openAiLine, toChatExample } from "../../../core/history/export.ts";
@@ -57,16 +58,7 @@ Deno.test("`toChatExample()` turns a tool result with no following user message 
     systemPrompt: "",
     projectPath: "/p",
     mode: "agent",
-    metadata: {
-      totalTokens: 0,
-      promptTokens: 0,
-      completionTokens: 0,
-      duration: 0,
-      turns: 0,
-      toolCalls: 0,
-      parseErrors: 0,
-      filesChanged: [],
-    },
+    metadata: defaultMetadata(),
     messages: [
       { role: "user", content: "go", timestamp: "t" },
       {

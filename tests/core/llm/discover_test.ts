@@ -2,6 +2,7 @@
  * Local-server discovery against real sockets: scripted servers, a closed
  * port, and a listener that accepts connections but never answers.
  */
+import { closedPort, portOf } from "../../support/ports.ts";
 import assert from "node:assert/strict";
 import {
   chatCandidates,
@@ -12,17 +13,6 @@ import {
   rankModels,
 } from "../../../core/llm/discover.ts";
 import { startServer } from "../../support/server.ts";
-
-function portOf(baseUrl: string): number {
-  return Number(new URL(baseUrl).port);
-}
-
-function closedPort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
-}
 
 Deno.test("discoverPorts() gives the usual ports when MINOC_DISCOVER_PORTS is unset", () => {
   const r = discoverPorts({});
