@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { rng as random } from "./rng.ts";
 import { join } from "node:path";
 import type { SessionFile, SessionMessage } from "../../interfaces/history.ts";
 import { renderSession } from "../../core/history/format.ts";
@@ -256,16 +257,4 @@ async function writeManifest(backupsDir: string, sessionId: string, ids: string[
     JSON.stringify({ id, undone: true }),
   ]);
   await Deno.writeTextFile(join(dir, "manifest.jsonl"), lines.join("\n") + "\n");
-}
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

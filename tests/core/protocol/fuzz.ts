@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { rng } from "../../support/rng.ts";
 import type { ParseResult, ToolSpec } from "../../../interfaces/tool.ts";
 import { CallScanner } from "../../../core/protocol/xml.ts";
 import { ReasoningSplitter } from "../../../core/protocol/reasoning_split.ts";
@@ -19,17 +20,7 @@ export function visibleOf(text: string): string | null {
   return a.reset ? null : a.visible + s.end().visible;
 }
 
-/** A small deterministic PRNG (mulberry32), so failures can be reproduced. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng };
 
 /** Cuts `text` at the given positions. */
 export function cutAt(text: string, cuts: readonly number[]): string[] {
