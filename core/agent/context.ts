@@ -22,7 +22,6 @@ import {
   type ContextDeps,
   latestFiles,
   markSummary,
-  type MessageInfo,
 } from "./context_kinds.ts";
 import { summariseRegion } from "./context_summary.ts";
 import { charCount, countMessage, countMessages } from "./tokens.ts";

@@ -85,8 +85,9 @@ Deno.test("chooseResume() starts a new session when the user picks new for a ses
 });
 
 Deno.test("tryLockSession() fails while another recorder holds the session", async () => {
-  await withBusySession(async ({ path }) => {
+  await withBusySession(({ path }) => {
     const busy = tryLockSession(path);
     assert.equal(busy.ok, false);
+    return Promise.resolve();
   });
 });

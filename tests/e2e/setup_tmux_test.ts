@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { minocEnv } from "../support/cli.ts";
-import { hasTmux, TmuxSession } from "../support/tmux.ts";
+import { hasTmux, type TmuxSession } from "../support/tmux.ts";
 import { startChat } from "../support/tmux_chat.ts";
 import { startServer } from "../support/server.ts";
 
