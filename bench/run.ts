@@ -18,6 +18,7 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { buildBundle } from "../.ci/bundle.ts";
 import { ROOT } from "../tests/support/cli.ts";
 import { benchDebug } from "./debug_bench.ts";
 import { benchE2e } from "./e2e_bench.ts";
@@ -44,15 +45,10 @@ const BENCHES = [
 ] as const;
 type Bench = typeof BENCHES[number];
 
-/** Builds the bundle from the current source into a temp dir. */
+/** Builds the bundle as shipped (.ci/bundle.ts) from the current source into a temp dir. */
 async function freshBundle(dir: string): Promise<string> {
   const out = join(dir, "minoc.js");
-  const r = await new Deno.Command(Deno.execPath(), {
-    args: ["bundle", "--quiet", "--output", out, "main.ts"],
-    cwd: ROOT,
-    stderr: "piped",
-  }).output();
-  if (r.code !== 0) throw new Error(`deno bundle failed: ${new TextDecoder().decode(r.stderr)}`);
+  await buildBundle(out);
   return out;
 }
 
