@@ -71,6 +71,8 @@ export function minocEnv(o: { cwd: string; env?: Record<string, string>; home?: 
     NO_COLOR: "1",
     DENO_DIR: denoDir(),
     MINOC_DISCOVER_PORTS: "none",
+    // Where the bundle's launcher unpacks the program: shared, so it unpacks once per build.
+    MINOC_CACHE_DIR: Deno.env.get("MINOC_CACHE_DIR") ?? join(denoDir(), "..", "minoc"),
   };
   for (const k of keep) {
     const v = Deno.env.get(k);
