@@ -157,9 +157,16 @@ class Recorder implements SessionRecorder {
 
   snapshot(): SessionFile {
     const s = this.#state;
+    // Most callers read only the metadata, once per turn: the messages are copied when read,
+    // so a turn's cost and garbage do not grow with the session.
+    const all = s.messages;
+    const count = all.length;
+    let copied: SessionMessage[] | undefined;
     return {
       ...s,
-      messages: s.messages.map((m) => ({ ...m })),
+      get messages() {
+        return copied ??= all.slice(0, count).map((m) => ({ ...m }));
+      },
       metadata: { ...s.metadata, filesChanged: [...s.metadata.filesChanged] },
     };
   }

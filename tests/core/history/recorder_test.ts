@@ -198,3 +198,17 @@ Deno.test("`nullRecorder()` keeps the session in memory and writes nothing", asy
     assert.deepEqual([...Deno.readDirSync(dir)], []);
   });
 });
+
+Deno.test("`snapshot()` gives the messages as they were when it was taken, even when read later", async () => {
+  await withTemp(async (dir) => {
+    const rec = await createRecorder({ ...base, sessionsDir: dir });
+    await rec.append({ role: "user", content: "first" });
+    const snap = rec.snapshot();
+    await rec.append({ role: "assistant", content: "second" });
+    assert.deepEqual(snap.messages.map((m) => m.content), ["first"]);
+    snap.messages[0].content = "changed by the reader";
+    assert.deepEqual(rec.snapshot().messages.map((m) => m.content), ["first", "second"]);
+    assert.equal(JSON.parse(JSON.stringify(snap)).messages.length, 1);
+    await rec.close();
+  });
+});
