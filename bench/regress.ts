@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Row } from "./report.ts";
+import { NOTES_MARKER, type Row } from "./report.ts";
 
 /** How much worse a figure may get before it is called out. */
 export const REGRESSION_LIMIT = 0.2;
@@ -15,11 +15,13 @@ const HIGHER_IS_BETTER = new Set(["MB/s", "/s"]);
 /** Units that are counts, not performance. */
 const NOT_COMPARED = new Set(["", "files"]);
 
-/** The figures of a RESULTS.md table, by "area / measure / column". */
+/** The figures of a RESULTS.md's generated table (not the notes'), by "area / measure / column". */
 export function parseTable(markdown: string): Map<string, number> {
   const out = new Map<string, number>();
   let area = "";
-  for (const line of markdown.split("\n")) {
+  const notes = markdown.indexOf(NOTES_MARKER);
+  const generated = notes < 0 ? markdown : markdown.slice(0, notes);
+  for (const line of generated.split("\n")) {
     if (!line.startsWith("|") || line.startsWith("| ---") || line.startsWith("| area")) continue;
     const cells = line.split("|").slice(1, -1).map((c) => c.trim());
     if (cells.length < 5) continue;

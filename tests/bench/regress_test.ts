@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { regressions } from "../../bench/regress.ts";
-import { type Row, table } from "../../bench/report.ts";
+import { NOTES_MARKER, type Row, table } from "../../bench/report.ts";
 
 const before: Row[] = [
   { area: "start-up", measure: "`minoc --version` (median)", value: 40, bundle: 50, unit: "ms" },
@@ -26,4 +26,11 @@ Deno.test("regressions() names each figure more than 20% worse, in the direction
 Deno.test("regressions() finds nothing when there is no previous table or no row is worse", () => {
   assert.deepEqual(regressions("", before), []);
   assert.deepEqual(regressions(previous, before), []);
+});
+
+Deno.test("regressions() compares with the generated table only, not tables in the hand-written notes", () => {
+  const notes = `${previous}\n${NOTES_MARKER}\n\n${
+    table([{ ...before[0], value: 1, bundle: 1 }])
+  }\n`;
+  assert.deepEqual(regressions(notes, before), []);
 });
