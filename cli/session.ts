@@ -105,11 +105,13 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   const home = await resolveHome(homeInputs());
   if (home.warning) o.warn(home.warning);
   const paths = homePaths(home.dir);
-  if (o.record) {
-    for (const p of await repairCutSessions(paths.sessions, cwd)) {
-      o.warn(`Repaired session "${p}": a crash had cut its last message`);
-    }
-  }
+  // Checks every recorded session (~0.3 ms each): runs beside the start, not before the first
+  // request. The session opened below is too new to be taken for a cut one.
+  const repairing = o.record
+    ? repairCutSessions(paths.sessions, cwd).then((repaired) => {
+      for (const p of repaired) o.warn(`Repaired session "${p}": a crash had cut its last message`);
+    }, () => {})
+    : Promise.resolve();
   const security = await loadSecurityConfig(join(paths.config, "security.json"));
   if (!security.ok) throw new CliError(security.error, EXIT.usage);
   const modes = await openModes(o, home.dir, cwd);
@@ -260,6 +262,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       convo.messages[0] = { role: "system", content: prompt() };
     },
     async close() {
+      await repairing;
       await processes.killAll();
       uninstall();
       await commandUndo?.dispose();
