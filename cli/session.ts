@@ -140,8 +140,11 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       customInstructions: settings.customInstructions,
     }) + edits.promptSuffix();
   const systemPrompt = prompt();
+  // A resumed file may be the one being repaired: let the repair finish first.
   const resumed = o.resume
-    ? await resumeSession(o.resume, { systemPrompt, mode, model: o.settings.params.model })
+    ? await repairing.then(() =>
+      resumeSession(o.resume!, { systemPrompt, mode, model: o.settings.params.model })
+    )
     : null;
   const recorder = resumed?.recorder ??
     await openRecorder(o, paths.sessions, systemPrompt, () => mode);
