@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ToolContext, ToolResult } from "../../interfaces/tool.ts";
 import { defineTool, fail, ok } from "./define.ts";
 import { commandEnv, killTree, pumpOutput, spawnShell } from "./shell.ts";
