@@ -84,8 +84,9 @@ export class CommandUndo {
   readonly #mirror: string;
   #seen = new Map<string, Seen>();
   #pack: CopyPack | null = null;
-  /** The watcher (null: none; undefined: not started yet). */
+  /** The watcher (null: none possible; undefined: not started yet) and the folders it watches. */
   #watch: TreeWatch | null | undefined = undefined;
+  #watched = new Set<string>();
   /** Whether `#seen` is a complete look to patch. */
   #based = false;
   #truncated = false;
@@ -111,10 +112,9 @@ export class CommandUndo {
       await Deno.mkdir(this.#mirror, { recursive: true });
       this.#pack = new CopyPack(join(this.#mirror, "pack"), this.#limits.maxTotalBytes);
     }
-    // Started before the first walk, so that nothing changed during it goes unseen.
-    this.#watch ??= await TreeWatch.start(this.#root, join(this.#mirror, "watch"));
     const pack = this.#pack;
     const { paths, truncated } = await this.#look(true, signal);
+    await this.#rewatch(paths); // before the copies are taken, so later changes are seen
     for (const [path, old] of this.#seen) {
       const now = paths.get(path);
       if (!old.copy) continue;
@@ -192,6 +192,7 @@ export class CommandUndo {
     this.#based = false;
     this.#watch?.close();
     this.#watch = undefined;
+    this.#watched.clear();
     if (this.#pack === null) return;
     this.#pack.close();
     this.#pack = null;
@@ -219,6 +220,30 @@ export class CommandUndo {
     }
     const paths = await this.#walk(this.#root, true, signal);
     return { paths, truncated: this.#truncated };
+  }
+
+  /**
+   * Watches the folders of `paths` when they are not the ones watched: the
+   * new watcher starts first and takes over what the old one still collected.
+   */
+  async #rewatch(paths: ReadonlyMap<string, Seen>): Promise<void> {
+    if (this.#watch === null) return;
+    const dirs = [this.#root];
+    for (const [path, s] of paths) if (s.dir) dirs.push(path);
+    if (
+      this.#watch && dirs.length === this.#watched.size && dirs.every((d) => this.#watched.has(d))
+    ) {
+      return;
+    }
+    const next = await TreeWatch.start(dirs, join(this.#mirror, "watch"));
+    const old = this.#watch;
+    if (old) {
+      await old.settle();
+      next?.absorb(old.take(true));
+      old.close();
+    }
+    this.#watch = next;
+    this.#watched = new Set(next ? dirs : []);
   }
 
   /** The entries of `dir` (or its whole subtree) that are not ignored, with their state. */

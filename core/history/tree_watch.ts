@@ -3,8 +3,11 @@
  * it last looked, so that it lists only those instead of walking the whole
  * tree around every command (~470 ms in a 20,000-file project).
  *
- * One recursive `Deno.watchFs` on the project root collects the folders of
- * every changed path. To know that the events of a finished command have all
+ * One `Deno.watchFs` on the project's folders (each folder the last look
+ * found, not recursive: ignored trees such as `node_modules` or `.git` cost
+ * no inotify watch) collects the folders of every changed path; a folder
+ * created later is walked in full by the next look, and the watch is then
+ * renewed with it (`tree_patch.ts`, `command_undo.ts`). To know that the events of a finished command have all
  * arrived, {@link TreeWatch.settle} writes a marker file in a watched folder
  * and waits for its event: one inotify queue delivers events in order, so
  * every earlier change has been seen by then. Anything uncertain — the marker
@@ -46,19 +49,25 @@ export class TreeWatch {
   }
 
   /**
-   * Watches `root` (and `markerDir`, where the marker file goes; it may lie
-   * inside `root`). Null where watching is not sound or not possible.
+   * Watches the folders `dirs` (not their subfolders) and `markerDir`, where
+   * the marker file goes. Null where watching is not sound or not possible.
    */
-  static async start(root: string, markerDir: string): Promise<TreeWatch | null> {
+  static async start(dirs: readonly string[], markerDir: string): Promise<TreeWatch | null> {
     if (Deno.build.os !== "linux") return null;
     try {
       await Deno.mkdir(markerDir, { recursive: true });
       const marker = join(markerDir, ".watch-marker");
       await Deno.writeTextFile(marker, "0");
-      return new TreeWatch(Deno.watchFs([root, markerDir], { recursive: true }), marker);
+      return new TreeWatch(Deno.watchFs([markerDir, ...dirs], { recursive: false }), marker);
     } catch {
-      return null; // e.g. the inotify watch limit
+      return null; // e.g. the inotify watch limit, or a folder removed meanwhile
     }
+  }
+
+  /** Adds changes another watcher collected (when this one replaces it). */
+  absorb(changes: TreeChanges): void {
+    for (const d of changes.dirs) this.#dirs.add(d);
+    if (changes.full) this.#full = true;
   }
 
   async #pump(): Promise<void> {

@@ -189,3 +189,22 @@ Deno.test("CommandUndo: a folder renamed, one moved in from outside and a file c
   assert.equal(await Deno.readTextFile(join(l.project, "src/app.ts")), "export const a = 1;\n");
   await watch.dispose();
 });
+
+Deno.test("CommandUndo: a folder one command creates is watched for the next: a change inside it undoes", async () => {
+  await using l = await lab();
+  const watch = new CommandUndo({ root: l.project, store: l.store });
+  await command(watch, l, "true");
+  await command(watch, l, "mkdir -p gen/new && echo first > gen/new/a.txt");
+  await sh(l.project, "echo between > gen/new/b.txt"); // outside any command
+  const { after } = await command(
+    watch,
+    l,
+    "echo second > gen/new/a.txt && echo changed > gen/new/b.txt",
+  );
+  assert.deepEqual(after.lost, []);
+  assert.equal(after.recorded, 2);
+  await undoChanges(l.store);
+  assert.equal(await Deno.readTextFile(join(l.project, "gen/new/a.txt")), "first\n");
+  assert.equal(await Deno.readTextFile(join(l.project, "gen/new/b.txt")), "between\n");
+  await watch.dispose();
+});
