@@ -60,6 +60,16 @@ async function unpack(dir) {
     if (!present(dir + sep + "main.js")) throw e; // else another start unpacked it first
   }
 }
+// Other builds' folders unused for 30 days, and temp folders of starts that died, go.
+async function prune(base, keep) {
+  for await (const e of Deno.readDir(base)) {
+    const path = base + sep + e.name;
+    if (!e.name.startsWith("bundle-") || path === keep) continue;
+    const age = Date.now() - ((await Deno.stat(path).catch(() => null))?.mtime?.getTime() ?? Date.now());
+    const limit = e.name.endsWith(".tmp") ? 3600e3 : 30 * 86400e3;
+    if (age > limit) await Deno.remove(path, { recursive: true }).catch(() => {});
+  }
+}
 function fileUrl(p) {
   const path = win ? "/" + p.replaceAll("\\\\", "/") : p;
   return "file://" + encodeURI(path).replace(/[?#]/g, encodeURIComponent);
@@ -69,7 +79,10 @@ const dir = base + sep + "bundle-" + ID;
 let main;
 try {
   if (!base) throw new Error("no HOME, XDG_CACHE_HOME or MINOC_CACHE_DIR to unpack into");
-  if (!present(dir + sep + "main.js")) await unpack(dir);
+  if (!present(dir + sep + "main.js")) {
+    await unpack(dir);
+    await prune(base, dir).catch(() => {});
+  }
   ({ main } = await import(fileUrl(dir + sep + "main.js")));
 } catch (e) {
   console.error('minoc: cannot unpack the program into "' + dir + '": ' + (e?.message ?? e) +

@@ -70,3 +70,29 @@ Deno.test("launcher: a cache folder that cannot be written gives a clear error a
     await Deno.remove(tmp, { recursive: true });
   }
 });
+
+Deno.test("launcher: unpacking a new build removes other builds' folders unused for 30 days and dead starts' temp folders", async () => {
+  const tmp = await Deno.makeTempDir({ prefix: "minoc_launcher_" });
+  try {
+    const file = await bundle(tmp);
+    const cache = join(tmp, "cache");
+    const made = async (name: string, daysOld: number) => {
+      await Deno.mkdir(join(cache, name, "x"), { recursive: true });
+      const when = new Date(Date.now() - daysOld * 86_400_000);
+      await Deno.utime(join(cache, name), when, when);
+    };
+    await made("bundle-0000000000000001", 40);
+    await made("bundle-0000000000000002", 2);
+    await made("bundle-0000000000000003.dead.tmp", 1);
+    await made("notes", 400); // not the launcher's: left alone
+    const r = await start(file, cache, ["--version"]);
+    assert.equal(r.code, 0, r.stderr);
+    const names = (await Array.fromAsync(Deno.readDir(cache))).map((e) => e.name).sort();
+    const others = names.filter((n) => n !== "bundle-0000000000000002" && n !== "notes");
+    assert.equal(others.length, 1, `kept: ${names.join(", ")}`);
+    assert.match(others[0], /^bundle-[0-9a-f]{16}$/, "this build's folder");
+    assert.ok(names.includes("bundle-0000000000000002") && names.includes("notes"));
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
+});
