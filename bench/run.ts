@@ -22,6 +22,7 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { buildBundle } from "../.ci/bundle.ts";
 import { ROOT } from "../tests/support/cli.ts";
 import { benchHugeReply } from "./huge_reply_bench.ts";
 import { benchDebug } from "./debug_bench.ts";
@@ -30,6 +31,7 @@ import { benchFirstStart } from "./first_start_bench.ts";
 import { benchProject } from "./project_bench.ts";
 import { benchReport } from "./report_bench.ts";
 import { machine, machineText, type Row, table, writeResults } from "./report.ts";
+import { regressions } from "./regress.ts";
 import { type AllResults, e2eRows, otherRows } from "./rows.ts";
 import { benchSearch } from "./search_bench.ts";
 import { benchSecurity } from "./security_bench.ts";
@@ -56,15 +58,10 @@ const BENCHES = [
 ] as const;
 type Bench = typeof BENCHES[number];
 
-/** Builds the bundle from the current source into a temp dir. */
+/** Builds the bundle as shipped (.ci/bundle.ts) from the current source into a temp dir. */
 async function freshBundle(dir: string): Promise<string> {
   const out = join(dir, "minoc.js");
-  const r = await new Deno.Command(Deno.execPath(), {
-    args: ["bundle", "--quiet", "--output", out, "main.ts"],
-    cwd: ROOT,
-    stderr: "piped",
-  }).output();
-  if (r.code !== 0) throw new Error(`deno bundle failed: ${new TextDecoder().decode(r.stderr)}`);
+  await buildBundle(out);
   return out;
 }
 
@@ -120,11 +117,16 @@ async function main(args: string[]): Promise<number> {
   const { rows, failures } = await runAll(new Set(picked as Bench[]));
   const text = `${table(rows)}\n${failures.map((f) => `\nFAILED ${f}`).join("")}`;
   console.log(`\n${text}\n\n${machineText(m)}`);
+  const resultsPath = join(ROOT, "bench", "RESULTS.md");
+  const worse = regressions(await Deno.readTextFile(resultsPath).catch(() => ""), rows);
+  const callout = `## Regressions of more than 20% since the previous RESULTS.md\n\n` +
+    (worse.length === 0 ? "None.\n" : `${worse.join("\n")}\n`);
+  console.log(`\n${callout}`);
   if (values.only === undefined && failures.length === 0) {
     const generated =
       `# minoc benchmark results\n\nWritten by \`deno task bench\` (bench/run.ts).\n\n` +
-      `## Machine\n\n${machineText(m)}\n\n## Results\n\n${table(rows)}\n`;
-    await writeResults(join(ROOT, "bench", "RESULTS.md"), generated);
+      `## Machine\n\n${machineText(m)}\n\n## Results\n\n${table(rows)}\n\n${callout}`;
+    await writeResults(resultsPath, generated);
     console.log("\nWrote bench/RESULTS.md");
   }
   return failures.length === 0 ? 0 : 1;

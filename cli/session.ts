@@ -135,12 +135,14 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   const home = await resolveHome(homeInputs());
   if (home.warning) o.warn(home.warning);
   const paths = homePaths(home.dir);
-  if (o.record) {
-    for (const p of await repairCutSessions(paths.sessions, cwd)) {
-      o.warn(`Repaired session "${p}": a crash had cut its last message`);
-    }
-    await sweepStaleTemps(paths.sessions);
-  }
+  // Checks every recorded session (~0.3 ms each): runs beside the start, not before the first
+  // request. The session opened below is too new to be taken for a cut one.
+  const repairing = o.record
+    ? repairCutSessions(paths.sessions, cwd).then(async (repaired) => {
+      for (const p of repaired) o.warn(`Repaired session "${p}": a crash had cut its last message`);
+      await sweepStaleTemps(paths.sessions);
+    }, () => {})
+    : Promise.resolve();
   const security = await loadSecurityConfig(join(paths.config, "security.json"));
   if (!security.ok) throw new CliError(security.error, EXIT.usage);
   const modes = await openModes(o, home.dir, cwd);
@@ -185,13 +187,16 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       customInstructions: settings.customInstructions,
     }) + edits.promptSuffix();
   const systemPrompt = prompt();
+  // A resumed file may be the one being repaired: let the repair finish first.
   const resumed = o.resume
-    ? await resumeSession(o.resume, {
-      systemPrompt,
-      mode,
-      model: o.settings.params.model,
-      warn: o.warn,
-    })
+    ? await repairing.then(() =>
+      resumeSession(o.resume!, {
+        systemPrompt,
+        mode,
+        model: o.settings.params.model,
+        warn: o.warn,
+      })
+    )
     : null;
   const recorder = resumed?.recorder ??
     await openRecorder(o, paths.sessions, systemPrompt, () => mode);
@@ -334,6 +339,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     },
     async close() {
       await mcp.close();
+      await repairing;
       await processes.killAll();
       uninstall();
       await box.sandbox.dispose();

@@ -18,7 +18,7 @@
  * @module
  */
 import { join } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { configDirs } from "./load.ts";
 
 /** The zod schema of debug.json. */

@@ -14,7 +14,7 @@
  * ```
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 
 const between = (min: number, max: number) => `must be from ${min} to ${max}`;
 const num = (min: number, max: number) =>

@@ -8,8 +8,10 @@
  * project back as it was before the command.
  *
  * Only files whose size, modification time or inode changed since the last
- * look are copied again, so after the first command the cost is a walk of
- * the project. Files over {@link CommandUndoLimits.maxFileBytes}, and files
+ * look are copied again. After the first look, a watcher on the project
+ * (`tree_watch.ts`, Linux) says which folders changed, and only those are
+ * listed again (`tree_patch.ts`); without it, or when it cannot vouch for
+ * what it saw, each look is a walk of the project. Files over {@link CommandUndoLimits.maxFileBytes}, and files
  * past the total, are not kept: when a command changes one of them, the
  * result says that it cannot be undone.
  *
@@ -28,6 +30,8 @@ import { isInside } from "../tools/paths.ts";
 import { walkTree } from "../tools/walk.ts";
 import { type BackupStore, DIR_STATE, type PriorState, sameBytes, sha256 } from "./backups.ts";
 import { CopyPack, type PackedCopy } from "./copy_pack.ts";
+import { patchLook } from "./tree_patch.ts";
+import { TreeWatch } from "./tree_watch.ts";
 
 /** How much of the project is kept. */
 export interface CommandUndoLimits {
@@ -80,6 +84,12 @@ export class CommandUndo {
   readonly #mirror: string;
   #seen = new Map<string, Seen>();
   #pack: CopyPack | null = null;
+  /** The watcher (null: none possible; undefined: not started yet) and the folders it watches. */
+  #watch: TreeWatch | null | undefined = undefined;
+  #watched = new Set<string>();
+  /** Whether `#seen` is a complete look to patch. */
+  #based = false;
+  #truncated = false;
 
   constructor(
     o: {
@@ -103,7 +113,8 @@ export class CommandUndo {
       this.#pack = new CopyPack(join(this.#mirror, "pack"), this.#limits.maxTotalBytes);
     }
     const pack = this.#pack;
-    const { paths, truncated } = await this.#look(signal);
+    const { paths, truncated } = await this.#look(true, signal);
+    await this.#rewatch(paths); // before the copies are taken, so later changes are seen
     for (const [path, old] of this.#seen) {
       const now = paths.get(path);
       if (!old.copy) continue;
@@ -120,6 +131,7 @@ export class CommandUndo {
       kept.forEach((s, i) => s.copy = moved[i]);
     }
     this.#seen = paths;
+    this.#based = true;
     return { paths: new Map(paths), truncated };
   }
 
@@ -130,7 +142,7 @@ export class CommandUndo {
    * newest first, can put each back.
    */
   async after(before: Before): Promise<AfterReport> {
-    const { paths: now } = await this.#look();
+    const { paths: now } = await this.#look(false);
     const report: AfterReport = { recorded: 0, lost: [] };
     const record = async (path: string, prior: PriorState, after: string | null) => {
       await this.#store.recordChange(path, prior, after);
@@ -177,21 +189,72 @@ export class CommandUndo {
   /** Removes the kept copies (at the end of the session). */
   async dispose(): Promise<void> {
     this.#seen.clear();
+    this.#based = false;
+    this.#watch?.close();
+    this.#watch = undefined;
+    this.#watched.clear();
     if (this.#pack === null) return;
     this.#pack.close();
     this.#pack = null;
     await Deno.remove(this.#mirror, { recursive: true }).catch(() => {});
   }
 
-  /** Every folder and file of the project that is not ignored, with its state. */
-  async #look(signal?: AbortSignal): Promise<{ paths: Map<string, Seen>; truncated: boolean }> {
+  /**
+   * Every folder and file of the project that is not ignored, with its state:
+   * the last look patched with the folders the watcher saw change, or a walk.
+   * `reset` starts the watcher's next collection (a command's "before").
+   */
+  async #look(
+    reset: boolean,
+    signal?: AbortSignal,
+  ): Promise<{ paths: Map<string, Seen>; truncated: boolean }> {
+    if (this.#watch) {
+      await this.#watch.settle();
+      const changes = this.#watch.take(reset);
+      if (this.#based && !changes.full) {
+        const skip = (abs: string) => this.#exclude.some((x) => isInside(x, abs));
+        const list = (dir: string, recursive: boolean) => this.#walk(dir, recursive);
+        const paths = await patchLook(this.#seen, changes.dirs, { root: this.#root, skip, list });
+        return { paths, truncated: this.#truncated };
+      }
+    }
+    const paths = await this.#walk(this.#root, true, signal);
+    return { paths, truncated: this.#truncated };
+  }
+
+  /**
+   * Watches the folders of `paths` when they are not the ones watched: the
+   * new watcher starts first and takes over what the old one still collected.
+   */
+  async #rewatch(paths: ReadonlyMap<string, Seen>): Promise<void> {
+    if (this.#watch === null) return;
+    const dirs = [this.#root];
+    for (const [path, s] of paths) if (s.dir) dirs.push(path);
+    if (
+      this.#watch && dirs.length === this.#watched.size && dirs.every((d) => this.#watched.has(d))
+    ) {
+      return;
+    }
+    const next = await TreeWatch.start(dirs, join(this.#mirror, "watch"));
+    const old = this.#watch;
+    if (old) {
+      await old.settle();
+      next?.absorb(old.take(true));
+      old.close();
+    }
+    this.#watch = next;
+    this.#watched = new Set(next ? dirs : []);
+  }
+
+  /** The entries of `dir` (or its whole subtree) that are not ignored, with their state. */
+  async #walk(dir: string, recursive: boolean, signal?: AbortSignal): Promise<Map<string, Seen>> {
     const paths = new Map<string, Seen>();
     const summary = await walkTree(
       {
         fs: realFs,
-        root: this.#root,
+        root: dir,
         cwd: this.#root,
-        recursive: true,
+        recursive,
         signal,
         maxEntries: this.#limits.maxEntries,
         skip: (abs) => this.#exclude.some((x) => isInside(x, abs)),
@@ -216,7 +279,8 @@ export class CommandUndo {
         }
       },
     );
-    return { paths, truncated: summary.truncated };
+    if (dir === this.#root && recursive) this.#truncated = summary.truncated;
+    return paths;
   }
 
   /** What a file held before: its kept copy, or null when it was not kept. */

@@ -23,7 +23,13 @@ import type {
   SessionMetadata,
   SessionRecorder,
 } from "../../interfaces/history.ts";
-import { dayFolder, defaultMetadata, headerText, newSessionId } from "./format.ts";
+import {
+  dayFolder,
+  defaultMetadata,
+  headerText,
+  newSessionId,
+  parseSessionText,
+} from "./format.ts";
 import { loadSession } from "./store.ts";
 import { SessionWriter } from "./writer.ts";
 import { redactText } from "./redact.ts";
@@ -142,12 +148,18 @@ function initialState(o: RecorderOptions, started: Date): SessionFile {
 }
 
 /**
- * Holds the session in memory and mirrors each change to the writer (when
- * there is one). The recorder keeps `metadata.duration` current; every other
- * total comes from `update()`.
+ * Mirrors each change of the session to the writer (when there is one). A
+ * message stays in memory only until its write completes: the conversation
+ * holds what the model needs, and the file holds the record, so a long
+ * session's tool outputs are not kept twice. Reading `snapshot().messages`
+ * reads the written ones back. Without a writer (`--no-session`) the
+ * messages stay in memory. The recorder keeps `metadata.duration` current;
+ * every other total comes from `update()`.
  */
 class Recorder implements SessionRecorder {
   readonly #state: SessionFile;
+  /** Every message in order; null once it is in the file. */
+  readonly #messages: (SessionMessage | null)[];
   readonly #now: () => Date;
   readonly #started: number;
   readonly #writer: SessionWriter | null;
@@ -161,6 +173,9 @@ class Recorder implements SessionRecorder {
     startedMs = Date.parse(state.timestamp),
   ) {
     this.#state = state;
+    // Messages already in the file (a resumed session) are read back when needed.
+    this.#messages = writer ? state.messages.map(() => null) : [...state.messages];
+    state.messages = [];
     this.#now = now;
     this.#started = startedMs;
     this.path = path;
@@ -175,12 +190,16 @@ class Recorder implements SessionRecorder {
     const at = this.#now();
     const { role, content, ...details } = message;
     const full: SessionMessage = { role, content, timestamp: at.toISOString(), ...details };
-    this.#state.messages.push(full);
+    const index = this.#messages.push(full) - 1;
     // Kept in the tail, so listings need not read the whole file to count.
-    this.#state.metadata.messageCount = this.#state.messages.length;
+    this.#state.metadata.messageCount = this.#messages.length;
     this.#touch(at);
-    return this.#writer?.append(redactText(JSON.stringify(full)), this.#state.metadata) ??
-      Promise.resolve();
+    const writer = this.#writer;
+    if (writer === null) return Promise.resolve();
+    return writer.append(redactText(JSON.stringify(full)), this.#state.metadata).then(() => {
+      // Dropped from memory only once it is in the file (a failed disk keeps it here).
+      if (!writer.failed) this.#messages[index] = null;
+    });
   }
 
   update(metadata: Partial<SessionMetadata>): Promise<void> {
@@ -192,7 +211,7 @@ class Recorder implements SessionRecorder {
   setSystemPrompt(prompt: string): Promise<void> {
     this.#state.systemPrompt = prompt;
     if (this.#writer === null) return Promise.resolve();
-    const lines = this.#state.messages.map((m) => redactText(JSON.stringify(m)));
+    const lines = this.#all(this.#messages.length).map((m) => redactText(JSON.stringify(m)));
     return this.#writer.rewrite(headerText(this.#state), lines, this.#state.metadata);
   }
 
@@ -207,11 +226,27 @@ class Recorder implements SessionRecorder {
 
   snapshot(): SessionFile {
     const s = this.#state;
+    // Most callers read only the metadata, once per turn: the messages are copied when read,
+    // so a turn's cost and garbage do not grow with the session.
+    const count = this.#messages.length;
+    const all = (n: number) => this.#all(n);
+    let copied: SessionMessage[] | undefined;
     return {
       ...s,
-      messages: s.messages.map((m) => ({ ...m })),
+      get messages() {
+        return copied ??= all(count).map((m) => ({ ...m }));
+      },
       metadata: { ...s.metadata, filesChanged: [...s.metadata.filesChanged] },
     };
+  }
+
+  /** The first `n` messages: those still in memory, the others read back from the file. */
+  #all(n: number): SessionMessage[] {
+    const kept = this.#messages.slice(0, n);
+    if (this.path === null || kept.every((m) => m !== null)) return kept as SessionMessage[];
+    // Writes complete in order and each leaves valid JSON, so the file holds every dropped one.
+    const written = parseSessionText(Deno.readTextFileSync(this.path)).session.messages;
+    return kept.map((m, i) => m ?? written[i]);
   }
 
   #touch(at: Date): void {

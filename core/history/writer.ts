@@ -102,6 +102,11 @@ export class SessionWriter {
   }
 
   /** Appends one message (its JSON, one line) and the current metadata. */
+  /** Whether a write failed, so later ones are skipped (see `#enqueue`). */
+  get failed(): boolean {
+    return this.#failed;
+  }
+
   append(messageJson: string, metadata: SessionMetadata): Promise<void> {
     return this.#enqueue(async () => {
       const body = encoder.encode(`${this.#lines === 0 ? "\n" : ",\n"}${messageJson}`);

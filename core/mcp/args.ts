@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ParamSpec } from "../../interfaces/tool.ts";
 import { paramElement } from "./names.ts";
 

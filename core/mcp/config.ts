@@ -15,7 +15,7 @@
  * @module
  */
 import { join } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 
 /** A server as written in a file (values not yet expanded). */
 export const serverSchema = z.object({

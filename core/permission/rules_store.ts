@@ -17,7 +17,7 @@
  * @module
  */
 import { dirname, join } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import type { PermissionRule, RuleDraft } from "./rules.ts";
 
 /** How long a change waits for another process's lock before it fails. */

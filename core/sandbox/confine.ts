@@ -102,9 +102,13 @@ export function helperCommand(): Started {
     const entry = fileURLToPath(new URL("./confine_entry.ts", here));
     return { program: Deno.execPath(), args: [...flags, entry] };
   }
+  // From the bundle's launcher (.ci/bundle.ts) this is an unpacked module; its entry is beside it.
+  const entry = here.startsWith("file:") && here !== Deno.mainModule
+    ? new URL("./main.js", here).href
+    : Deno.mainModule;
   return {
     program: Deno.execPath(),
-    args: [...flags, "--allow-env", "--allow-read", fileURLToPath(Deno.mainModule), "__confine"],
+    args: [...flags, "--allow-env", "--allow-read", fileURLToPath(entry), "__confine"],
   };
 }
 

@@ -12,7 +12,7 @@
  * @module
  */
 import { join } from "node:path";
-import { parseSkillFile, type SkillMeta } from "./frontmatter.ts";
+import type { SkillMeta } from "./frontmatter.ts";
 
 /** One valid skill. */
 export interface Skill extends SkillMeta {
@@ -95,6 +95,8 @@ export async function loadSkill(dir: string): Promise<LoadedSkill | null> {
     return { ok: false, problem: `cannot read it: ${(e as Error).message}` };
   }
   const folder = dir.replace(/[\\/]+$/, "").split(/[\\/]/).pop() ?? "";
+  // The YAML parser (~280 KB) loads with the first SKILL.md, not with every session.
+  const { parseSkillFile } = await import("./frontmatter.ts");
   const parsed = parseSkillFile(text, folder);
   if (!parsed.ok) return parsed;
   return {

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { FileChange, Preview, ToolContext } from "../../interfaces/tool.ts";
 import {
   type AppliedBlocks,

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, ok } from "./define.ts";
 
 /** Asks the user one question through `ctx.ask`. */

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, ok } from "./define.ts";
 
 /** Ends the task with `result` (the loop stops on `completion`). */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import { formatBlackboard } from "./blackboard.ts";
 import { defineTool, fail, ok } from "./define.ts";
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, fail, ok } from "./define.ts";
 
 const schema = z.object({

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ToolContext } from "../../interfaces/tool.ts";
 import { fencedFile } from "./project_summary.ts";
 import { defineTool, fail, ok } from "./define.ts";

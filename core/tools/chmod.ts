@@ -8,7 +8,7 @@
  * @module
  */
 import { resolve } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import type { ToolContext, ToolResult } from "../../interfaces/tool.ts";
 import { defineTool, fail, ok } from "./define.ts";
 

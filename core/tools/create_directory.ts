@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, fail, ok } from "./define.ts";
 import { pathArg } from "./file_io.ts";
 import { displayPath, resolvePath } from "./paths.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 import { parse } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import type { Preview } from "../../interfaces/tool.ts";
 import { defineTool, fail, ok } from "./define.ts";
 import { pathArg } from "./file_io.ts";

@@ -34,7 +34,8 @@ export function coerceArgs(tool: AnyTool, call: ToolCall): Coerced {
     }
     raw[spec.name] = spec.multiple ? read : read[read.length - 1];
   }
-  const parsed = tool.schema.safeParse(raw);
+  // Without zod's generated fast path: compiling it costs more than one call's parse saves.
+  const parsed = tool.schema.safeParse(raw, { jitless: true });
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) =>
       `${i.path.join(".") || "arguments"}: ${i.message}`

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Replacement } from "./text_match.ts";
 import { defineTool, fail } from "./define.ts";
 import { type BlockLabel, diffLabel, oldLabel, previewEdit, runEdit } from "./edit_common.ts";

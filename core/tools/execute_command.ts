@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import type {
   CommandSpawner,
   SpawnedProcess,

@@ -13,7 +13,7 @@
  * @module
  */
 import { dirname } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import type { FileInfo, ToolContext, ToolResult } from "../../interfaces/tool.ts";
 import { fail } from "./define.ts";
 import { decodeText, displayPath, encodeText, formatBytes } from "./paths.ts";

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ToolContext, ToolResult } from "../../interfaces/tool.ts";
 import { isCredentialName } from "./child_env.ts";
 import { defineTool, ok } from "./define.ts";

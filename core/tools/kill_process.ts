@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ToolContext, ToolResult } from "../../interfaces/tool.ts";
 import { defineTool, fail, ok } from "./define.ts";
 import { describeProcess, unknownProcessMessage } from "./process_table.ts";

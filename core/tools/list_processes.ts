@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ToolContext, ToolResult } from "../../interfaces/tool.ts";
 import { defineTool, ok } from "./define.ts";
 import { describeProcess } from "./process_table.ts";

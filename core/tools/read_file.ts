@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, fail, ok } from "./define.ts";
 import { pathArg, readText } from "./file_io.ts";
 import { displayPath, plural, resolvePath } from "./paths.ts";

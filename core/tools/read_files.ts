@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ToolContext } from "../../interfaces/tool.ts";
 import { defineTool, fail, ok } from "./define.ts";
 import { errorText } from "./dispatch.ts";

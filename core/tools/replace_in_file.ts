@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, fail } from "./define.ts";
 import { diffLabel, previewEdit, runEdit } from "./edit_common.ts";
 import { pathArg } from "./file_io.ts";

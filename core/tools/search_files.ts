@@ -9,7 +9,7 @@
  * @module
  */
 import { join } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import type { ToolContext } from "../../interfaces/tool.ts";
 import { defineTool, fail, ok } from "./define.ts";
 import { pathArg } from "./file_io.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ToolContext, ToolResult } from "../../interfaces/tool.ts";
 import { defineTool, ok } from "./define.ts";
 import { envName, looksSecret, maskValue } from "./get_env.ts";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ProcessInfo, ToolContext, ToolResult } from "../../interfaces/tool.ts";
 import { defineTool, fail, ok } from "./define.ts";
 import { describeProcess } from "./process_table.ts";

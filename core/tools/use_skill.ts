@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, fail } from "./define.ts";
 
 const schema = z.object({

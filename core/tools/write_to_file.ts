@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { FileInfo, Preview, ToolContext } from "../../interfaces/tool.ts";
 import { defineTool, fail, ok } from "./define.ts";
 import { guardFresh, pathArg, writeTracked } from "./file_io.ts";

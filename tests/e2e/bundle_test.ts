@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { ROOT, runDeno } from "../support/cli.ts";
 import { startServer } from "../support/server.ts";
 import { VERSION } from "../../cli/version.ts";
+import { buildBundle } from "../../.ci/bundle.ts";
 
 const EXAMPLES = join(ROOT, ".minoc.example", "config");
 
@@ -21,13 +22,8 @@ async function bundle(dir: string): Promise<string> {
   const given = Deno.env.get("MINOC_ENTRY");
   if (given?.endsWith(".js")) return given;
   const out = join(dir, "minoc.js");
-  const r = await new Deno.Command(Deno.execPath(), {
-    args: ["bundle", "--quiet", "--output", out, "main.ts"],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(r.code, 0, `deno bundle failed: ${new TextDecoder().decode(r.stderr)}`);
+  await Deno.mkdir(dir, { recursive: true });
+  await buildBundle(out);
   return out;
 }
 

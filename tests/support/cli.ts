@@ -23,6 +23,8 @@ export const RUN_FLAGS = [
   "--allow-net",
   "--allow-run",
   "--allow-sys",
+  // As the README's install section runs the bundle: a small young generation (bench/NOTES.md).
+  "--v8-flags=--max-semi-space-size=2",
 ];
 
 /** The result of one run. */
@@ -82,6 +84,8 @@ export function minocEnv(o: { cwd: string; env?: Record<string, string>; home?: 
     NO_COLOR: "1",
     DENO_DIR: denoDir(),
     MINOC_DISCOVER_PORTS: "none",
+    // Where the bundle's launcher unpacks the program: shared, so it unpacks once per build.
+    MINOC_CACHE_DIR: Deno.env.get("MINOC_CACHE_DIR") ?? join(denoDir(), "..", "minoc"),
   };
   for (const k of keep) {
     const v = Deno.env.get(k);

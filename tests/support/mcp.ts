@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { z } from "zod";
+import * as z from "zod";
 import { ROOT } from "./cli.ts";
 
 /** A first run fetches the npm package: give it time on a slow machine. */

@@ -14,7 +14,7 @@
  * ```
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import { BUILTIN_RULES } from "./rules/mod.ts";
 import { compilePattern } from "./custom.ts";
 import { SHELLS } from "./types.ts";

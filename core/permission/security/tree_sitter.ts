@@ -1,13 +1,11 @@
 /**
- * Loads web-tree-sitter with the bash grammar once, from bytes imported into
- * the module graph (no read permission, works in a bundle), and caches the
- * parser.
+ * Loads web-tree-sitter with the bash grammar once and caches the parser. The
+ * grammar and runtime (`tree_sitter_load.ts`) are imported on first use, so a
+ * session compiles them only when it first reads a shell command.
  *
  * @module
  */
-import { Language, Parser } from "web-tree-sitter";
-import coreWasm from "web-tree-sitter/web-tree-sitter.wasm" with { type: "bytes" };
-import bashWasm from "tree-sitter-bash/tree-sitter-bash.wasm" with { type: "bytes" };
+import type { Parser } from "web-tree-sitter";
 
 let loading: Promise<Parser> | null = null;
 
@@ -29,8 +27,6 @@ export function bashParser(): Promise<Parser> {
 }
 
 async function init(): Promise<Parser> {
-  await Parser.init({ wasmBinary: coreWasm });
-  const parser = new Parser();
-  parser.setLanguage(await Language.load(bashWasm));
-  return parser;
+  const { loadBashParser } = await import("./tree_sitter_load.ts");
+  return loadBashParser();
 }

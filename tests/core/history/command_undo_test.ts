@@ -146,3 +146,65 @@ Deno.test("CommandUndo: a file replaced by a folder is reported, not half undone
   const { after } = await command(watch, l, "rm notes.md && mkdir notes.md");
   assert.deepEqual(after.lost, ["notes.md"]);
 });
+
+Deno.test("CommandUndo: a later command's nested creations, changes and removals undo completely (looks patched from the watcher)", async () => {
+  await using l = await lab();
+  const watch = new CommandUndo({ root: l.project, store: l.store });
+  await command(watch, l, "true"); // the first look walks; later ones list changed folders only
+  const original = await tree(l.project);
+  const { after } = await command(
+    watch,
+    l,
+    "echo two >> docs/guide/intro.md && rm src/app.ts && mkdir -p gen/deep/er" +
+      " && echo made > gen/deep/x.txt && echo more > gen/deep/er/y.txt && rm -r docs/guide",
+  );
+  assert.deepEqual(after.lost, []);
+  // app.ts removed; gen/, gen/deep/, gen/deep/er/, x.txt, y.txt created;
+  // intro.md (changed, then) and setup.md removed, then docs/guide/ removed.
+  assert.equal(after.recorded, 9);
+  const report = await undoChanges(l.store);
+  assert.deepEqual(report.skipped, []);
+  assert.deepEqual(await tree(l.project), original);
+  await watch.dispose();
+});
+
+Deno.test("CommandUndo: a folder renamed, one moved in from outside and a file changed in place by later commands undo completely", async () => {
+  await using l = await lab();
+  const watch = new CommandUndo({ root: l.project, store: l.store });
+  await command(watch, l, "true");
+  await command(watch, l, "printf 'export const a = 2;\\n' > src/app.ts");
+  assert.equal(await Deno.readTextFile(join(l.project, "src/app.ts")), "export const a = 2;\n");
+  const middle = await tree(l.project);
+  const { after } = await command(
+    watch,
+    l,
+    "mv docs documents && mkdir -p ../outside/sub && echo o > ../outside/sub/f.txt" +
+      " && mv ../outside moved && printf 'export const a = 3;\\n' > src/app.ts",
+  );
+  assert.deepEqual(after.lost, []);
+  const report = await undoChanges(l.store);
+  assert.deepEqual(report.skipped, []);
+  assert.deepEqual(await tree(l.project), middle, "the last command is undone");
+  await undoChanges(l.store);
+  assert.equal(await Deno.readTextFile(join(l.project, "src/app.ts")), "export const a = 1;\n");
+  await watch.dispose();
+});
+
+Deno.test("CommandUndo: a folder one command creates is watched for the next: a change inside it undoes", async () => {
+  await using l = await lab();
+  const watch = new CommandUndo({ root: l.project, store: l.store });
+  await command(watch, l, "true");
+  await command(watch, l, "mkdir -p gen/new && echo first > gen/new/a.txt");
+  await sh(l.project, "echo between > gen/new/b.txt"); // outside any command
+  const { after } = await command(
+    watch,
+    l,
+    "echo second > gen/new/a.txt && echo changed > gen/new/b.txt",
+  );
+  assert.deepEqual(after.lost, []);
+  assert.equal(after.recorded, 2);
+  await undoChanges(l.store);
+  assert.equal(await Deno.readTextFile(join(l.project, "gen/new/a.txt")), "first\n");
+  assert.equal(await Deno.readTextFile(join(l.project, "gen/new/b.txt")), "between\n");
+  await watch.dispose();
+});

@@ -202,3 +202,39 @@ Deno.test("`nullRecorder()` keeps the session in memory and writes nothing", asy
     assert.deepEqual([...Deno.readDirSync(dir)], []);
   });
 });
+
+Deno.test("`snapshot()` gives the messages as they were when it was taken, even when read later", async () => {
+  await withTemp(async (dir) => {
+    const rec = await createRecorder({ ...base, sessionsDir: dir });
+    await rec.append({ role: "user", content: "first" });
+    const snap = rec.snapshot();
+    await rec.append({ role: "assistant", content: "second" });
+    assert.deepEqual(snap.messages.map((m) => m.content), ["first"]);
+    snap.messages[0].content = "changed by the reader";
+    assert.deepEqual(rec.snapshot().messages.map((m) => m.content), ["first", "second"]);
+    assert.equal(JSON.parse(JSON.stringify(snap)).messages.length, 1);
+    await rec.close();
+  });
+});
+
+Deno.test("`snapshot()` reads written messages back from the file: the recorder does not keep them in memory", async () => {
+  await withTemp(async (dir) => {
+    const rec = await createRecorder({ ...base, sessionsDir: dir });
+    await rec.append({ role: "tool_response", content: "a long tool output" });
+    await rec.append({ role: "assistant", content: "a reply" });
+    // Changed on disk behind the recorder's back: only a recorder that reads the file sees it.
+    const text = await Deno.readTextFile(rec.path!);
+    await Deno.writeTextFile(rec.path!, text.replace("a long tool output", "on disk only......"));
+    assert.deepEqual(rec.snapshot().messages.map((m) => m.content), [
+      "on disk only......",
+      "a reply",
+    ]);
+    await rec.close();
+  });
+});
+
+Deno.test("`nullRecorder()` keeps the messages in memory, having no file", async () => {
+  const rec = nullRecorder();
+  await rec.append({ role: "user", content: "kept" });
+  assert.deepEqual(rec.snapshot().messages.map((m) => m.content), ["kept"]);
+});

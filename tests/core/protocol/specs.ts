@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { AnyTool, ParamSpec, ToolKind, ToolSpec } from "../../../interfaces/tool.ts";
 
 type P = [name: string, description: string, flags?: string];
