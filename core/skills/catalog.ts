@@ -37,9 +37,7 @@ export function indexBudget(contextWindow: number, share = DEFAULT_INDEX_SHARE):
 }
 
 const HEADER = `# Skills
-Skills are written procedures for recurring tasks. When a task matches a skill, call use_skill ` +
-  `with its name first and follow it; run its scripts with run_skill_script (only their results ` +
-  `come back). Skills available:`;
+When a task matches a skill, call use_skill with its name first and follow it.`;
 
 /** Description lengths tried, longest first, when the index is over budget. */
 const LENGTHS = [Infinity, 400, 240, 160, 100, 60, 30];

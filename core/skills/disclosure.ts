@@ -18,6 +18,9 @@
 import { join, relative } from "node:path";
 import type { ToolResult } from "../../interfaces/tool.ts";
 import { fail, ok } from "../tools/define.ts";
+import { runSkillScript } from "../tools/run_skill_script.ts";
+import { formatCall } from "../protocol/feedback.ts";
+import { usageLine } from "../protocol/tool_docs.ts";
 import type { Skill } from "./index.ts";
 import type { SkillMetrics, SkillUsage } from "./metrics.ts";
 import { type Block, findSection, splitBlocks, tableOfContents } from "./sections.ts";
@@ -206,7 +209,9 @@ export class Disclosure {
     add("Outputs", skill.outputs);
     add("Stages", skill.stages);
     add("Allowed tools (only these while this skill is in use)", skill.allowedTools);
-    add("Scripts (run with run_skill_script)", await listFiles(join(skill.dir, "scripts")));
+    const scripts = await listFiles(join(skill.dir, "scripts"));
+    add("Scripts", scripts);
+    if (scripts.length) lines.push(scriptUsage(skill.name, scripts[0]));
     add(
       "Resources (read with use_skill and resource)",
       await listFiles(join(skill.dir, "resources")),
@@ -292,4 +297,14 @@ export async function listFiles(dir: string, base = dir, out: string[] = []): Pr
     else out.push(relative(base, abs).replace(/\\/g, "/"));
   }
   return out;
+}
+
+/**
+ * How to run a skill's scripts: run_skill_script's usage line and a call of
+ * the first script. The system prompt leaves the tool out; the model learns
+ * it here, with the scripts it runs.
+ */
+export function scriptUsage(skill: string, script: string): string {
+  const call = formatCall(runSkillScript.name, { name: skill, script }).replaceAll("\n", "");
+  return `Run them with:\n${usageLine(runSkillScript)}\n${call}`;
 }
