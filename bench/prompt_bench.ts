@@ -115,7 +115,6 @@ export async function benchPrompt(entry = join(ROOT, "main.ts")): Promise<Record
     await writeSkills(project);
     const full = await firstRequest(entry, project);
     const system = full[0].content;
-    if (Deno.env.get("PROMPT_DUMP")) await Deno.writeTextFile(Deno.env.get("PROMPT_DUMP")!, system);
     if (!system.includes("mcp__t__") && !system.includes("- t: ")) {
       throw new Error("The prompt lists no tool of the test server");
     }

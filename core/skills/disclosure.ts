@@ -21,6 +21,7 @@ import { fail, ok } from "../tools/define.ts";
 import { runSkillScript } from "../tools/run_skill_script.ts";
 import { formatCall } from "../protocol/feedback.ts";
 import { usageLine } from "../protocol/tool_docs.ts";
+import { MAX_INDEX_DESCRIPTION } from "./catalog.ts";
 import type { Skill } from "./index.ts";
 import type { SkillMetrics, SkillUsage } from "./metrics.ts";
 import { type Block, findSection, splitBlocks, tableOfContents } from "./sections.ts";
@@ -202,6 +203,9 @@ export class Disclosure {
     const said = this.#introduced.get(skill.name);
     if (said !== undefined && this.#present(said)) return "";
     const lines = [`Skill "${skill.name}"${skill.version ? ` v${skill.version}` : ""}`];
+    const description = skill.description.replace(/\s+/g, " ").trim();
+    // The index shows at most MAX_INDEX_DESCRIPTION characters of it: the rest comes here.
+    if (description.length > MAX_INDEX_DESCRIPTION) lines.push(`Description: ${description}`);
     const add = (label: string, list: readonly string[]) => {
       if (list.length) lines.push(`${label}: ${list.join("; ")}`);
     };
