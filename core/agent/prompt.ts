@@ -58,7 +58,8 @@ export function buildSystemPrompt(p: PromptContext): string {
   const common = [
     ROLE,
     renderProtocolRules(),
-    renderToolDocs(tools, EXAMPLES),
+    // Plan mode has no editing tool: it shows its first tool's call instead.
+    renderToolDocs(tools, tools.some((t) => EXAMPLES.includes(t.name)) ? EXAMPLES : undefined),
     p.mode === "plan" ? PLAN : WORK,
     SAFETY,
     workspace(p),

@@ -51,3 +51,13 @@ Deno.test("`buildSystemPrompt()` puts the project section after the workspace, t
   const instructions = prompt.indexOf("# Project instructions\nUse tabs.");
   assert.ok(workspace > 0 && project > workspace && instructions > project);
 });
+
+Deno.test("`buildSystemPrompt()` in plan mode documents only reading and meta tools, with a call to copy", () => {
+  const prompt = buildSystemPrompt({ ...BASE, mode: "plan" });
+  assert.match(prompt, /\n# Plan mode\n/);
+  for (const t of tools) {
+    const listed = prompt.includes(`\n${usageLine(t)}\n`);
+    assert.equal(listed, t.kind === "read" || t.kind === "meta", t.name);
+  }
+  assert.ok(prompt.includes(`\nExample:\n${exampleCall(tools[0])}\n`), "the first tool's call");
+});
