@@ -44,7 +44,7 @@ export function renderMcpSection(servers: readonly ServerView[], mode: "agent" |
   const example = servers.flatMap((s) => usable(s) ? s.tools.filter(visible) : [])[0];
   const head = [
     "# MCP tools",
-    "Call one by its full name, mcp__<server>__<tool>" +
+    "Call an MCP tool by its full name, mcp__<server>__<tool>" +
     `${example ? ` (${example.tool.name})` : ""}; objects and arrays go as JSON text.`,
   ];
   if (mode === "plan") head.push("Plan mode: only the read-only MCP tools are listed.");

@@ -56,7 +56,10 @@ Deno.test("run lists MCP tools by name, makes a call and feeds its result back",
     assert.equal(r.code, 0, r.stderr);
     const system = server.requests[0].body.messages[0].content as string;
     assert.match(system, /# MCP tools/);
-    assert.match(system, /\nCall one by its full name, mcp__<server>__<tool> \(mcp__t__echo\)/);
+    assert.match(
+      system,
+      /\nCall an MCP tool by its full name, mcp__<server>__<tool> \(mcp__t__echo\)/,
+    );
     assert.match(system, /\n- t: echo\b[^\n]*\bnote\b/);
     assert.match(system, /\n- web: shout\b/);
     assert.doesNotMatch(system, /<mcp__t__note>/, "no full docs in the prompt");
