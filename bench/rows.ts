@@ -29,6 +29,8 @@ export interface AllResults {
   report?: Results;
   sandbox?: Results;
   mcp?: Results;
+  /** The turn-1 prompt with three MCP servers and ten skills (prompt_bench.ts). */
+  prompt?: Results;
 }
 
 /** A result's key, or how to compute the shown value from the results. */
@@ -220,6 +222,19 @@ export function otherRows(all: AllResults): Row[] {
     ],
     ["all three started, tools listed", "all_ready_ms", "ms"],
     ["system prompt added by their 34 tools", "prompt_added_chars", "chars"],
+  ]);
+  add("turn-1 prompt, three MCP servers (34 tools) and ten skills", all.prompt, [
+    ["all messages, nothing configured", "prompt_none_chars", "chars"],
+    [
+      "all messages, three servers and ten skills",
+      "prompt_full_chars",
+      "chars",
+      "≤ 6,000",
+      atMost(6000),
+    ],
+    ["of which the tools and their rules", "prompt_tools_chars", "chars"],
+    ["of which the skill index", "prompt_skills_chars", "chars"],
+    ["of which the MCP tool list", "prompt_mcp_chars", "chars"],
   ]);
   (all.project ?? []).forEach((p, i) =>
     rows.push({

@@ -13,7 +13,8 @@
  *   configured: looking for local servers (first_start_bench.ts), the
  *   report of a 10,000-session history (report_bench.ts), the commands'
  *   sandbox (sandbox_bench.ts), session start with three MCP servers
- *   (mcp_bench.ts).
+ *   (mcp_bench.ts), the turn-1 prompt with three MCP servers and ten skills
+ *   (prompt_bench.ts).
  *
  * `deno task bench --only e2e,xml` runs some of them and leaves RESULTS.md
  * alone. Run it on a quiet machine: the numbers are wall times.
@@ -39,6 +40,7 @@ import { benchHistory, benchSessions } from "./session_bench.ts";
 import { benchUndo } from "./undo_bench.ts";
 import { benchSandbox } from "./sandbox_bench.ts";
 import { benchMcp } from "./mcp_bench.ts";
+import { benchPrompt } from "./prompt_bench.ts";
 import { benchXml } from "./xml_bench.ts";
 
 const BENCHES = [
@@ -55,6 +57,7 @@ const BENCHES = [
   "report",
   "sandbox",
   "mcp",
+  "prompt",
 ] as const;
 type Bench = typeof BENCHES[number];
 
@@ -100,6 +103,7 @@ async function runAll(only: Set<Bench>): Promise<{ rows: Row[]; failures: string
   await step("report", () => benchReport());
   await step("sandbox", benchSandbox);
   await step("mcp", () => benchMcp());
+  await step("prompt", () => benchPrompt());
   await step("search", () => benchSearch());
   const rows = [...(all.e2e ? e2eRows(all.e2e, all.e2eBundle ?? {}) : []), ...otherRows(all)];
   return { rows, failures };

@@ -27,17 +27,20 @@ export interface PromptContext {
   mcp?: string;
 }
 
-const ROLE = `You are minoc, a coding agent in the user's terminal. You use the tools below ` +
-  `in the working directory to do what the user asks; the user sees every call and may deny it.`;
+/** The tools whose example call the prompt shows: the SEARCH/REPLACE layout. */
+const EXAMPLES = ["replace_in_file"];
+
+const ROLE = `You are minoc, a coding agent in the user's terminal; the user sees every ` +
+  `tool call and may deny it.`;
 
 const WORK = `# How to work
-1. Think: what is asked? If something that matters is unclear, ask one question.
+1. Think: if something that matters is unclear, ask one question.
 2. Plan: a short numbered plan.
 3. Explore: list, search and read what the plan touches. Never write while exploring.
-4. Implement: read each existing file right before you edit it (edit_file, replace_in_file); create new files with write_to_file.
-5. Verify: run the project's tests or build (see Commands, if any) and fix what fails.
+4. Implement: read each existing file right before you edit it.
+5. Verify: run the project's tests or build (see Commands, if any); fix what fails.
 6. Report: finish with attempt_completion (what changed, what the checks said), then wait. If no change was asked for, answer in plain text.
-Documents: follow their structure: add under the right heading, as the same kind of item ("- [ ]" task, numbered step, bullet).`;
+In documents, add under the right heading, as the same kind of item ("- [ ]" task, numbered step, bullet).`;
 
 const SAFETY = `# Safety
 Stay in the working directory unless asked. Never run destructive commands on system paths, ` +
@@ -55,7 +58,8 @@ export function buildSystemPrompt(p: PromptContext): string {
   const common = [
     ROLE,
     renderProtocolRules(),
-    renderToolDocs(tools),
+    // Plan mode has no editing tool: it shows its first tool's call instead.
+    renderToolDocs(tools, tools.some((t) => EXAMPLES.includes(t.name)) ? EXAMPLES : undefined),
     p.mode === "plan" ? PLAN : WORK,
     SAFETY,
     workspace(p),

@@ -1,63 +1,75 @@
 /**
- * Progressive disclosure of MCP tools. The system prompt gets only each
- * tool's name and a one-line description of at most 100 characters (names
- * alone when even that would pass the budget); the full parameters reach the
- * model through `mcp_describe`, and in the error of a call that gets them wrong.
+ * Progressive disclosure of MCP tools. The system prompt lists each server's
+ * tools by name, with one-line descriptions while they fit a small budget
+ * (shortened first, then left out); the full descriptions and parameters
+ * reach the model through `mcp_describe`, and in the error of a call that
+ * gets them wrong.
  *
  * @module
  */
 import type { ToolResult } from "../../interfaces/tool.ts";
 import { formatCall } from "../protocol/feedback.ts";
 import type { ServerView } from "./hub.ts";
+import { cleanName, serverPrefix } from "./names.ts";
 import type { AdaptedTool } from "./tool.ts";
 
 /** Longest description per tool in the prompt. */
 export const MAX_LINE_DESCRIPTION = 100;
-/** Characters the section may take before descriptions are dropped. */
-export const SECTION_BUDGET = 6_000;
+/** Characters the tool lists may take with descriptions; over it they are shortened, then dropped. */
+export const LIST_BUDGET = 1_200;
+/** Description lengths tried, longest first; 0 lists names only. */
+const LENGTHS = [MAX_LINE_DESCRIPTION, 60, 0];
 
 /** Shortens a description to its first line, at most `max` characters. */
 export function oneLineDescription(text: string, max = MAX_LINE_DESCRIPTION): string {
   const line = text.replace(/\s+/g, " ").trim();
   if (line.length <= max) return line;
   const sentence = line.slice(0, max).match(/^.*?[.!?](?=\s)/)?.[0];
-  if (sentence && sentence.length >= 30) return sentence;
+  if (sentence && sentence.length >= Math.min(30, max / 2)) return sentence;
   return line.slice(0, max - 1).trimEnd() + "…";
 }
 
 /**
- * The "# MCP tools" section; empty when no server is configured. In plan
- * mode only read-only tools are listed (the others would be refused).
+ * The "# MCP tools" section; empty when no server is configured. One line
+ * per server: its name in tool names, then its tools (their names without
+ * the `mcp__<server>__` prefix) or its state. In plan mode only read-only
+ * tools are listed (the others would be refused).
  */
 export function renderMcpSection(servers: readonly ServerView[], mode: "agent" | "plan"): string {
   if (servers.length === 0) return "";
   const visible = (t: AdaptedTool) => mode === "agent" || t.readOnly;
-  const usable = servers.filter((s) =>
-    s.state === "ready" || s.state === "starting" || s.restartable
-  );
-  const tools = usable.flatMap((s) => s.tools).filter(visible);
-  const withText = tools.map((t) => `- ${t.tool.name}: ${oneLineDescription(t.tool.description)}`);
-  const long = withText.join("\n").length > SECTION_BUDGET;
-  const lines = long ? tools.map((t) => `- ${t.tool.name}`) : withText;
+  const lists = (max: number) =>
+    servers.map((s) => serverLine(s, usable(s) ? s.tools.filter(visible) : [], max));
+  const max = LENGTHS.find((n) => n === 0 || lists(n).join("\n").length <= LIST_BUDGET) ?? 0;
+  const example = servers.flatMap((s) => usable(s) ? s.tools.filter(visible) : [])[0];
   const head = [
     "# MCP tools",
-    "Tools of the user's MCP servers, called like any tool. Their parameters are not listed here:",
-    "call mcp_describe with the tool's name (or a server's name) before you first use one.",
-    "Objects and arrays are written as JSON text inside their element.",
+    "Call an MCP tool by its full name, mcp__<server>__<tool>" +
+    `${example ? ` (${example.tool.name})` : ""}; objects and arrays go as JSON text.`,
   ];
   if (mode === "plan") head.push("Plan mode: only the read-only MCP tools are listed.");
-  if (long) head.push("Descriptions are left out to save room: mcp_describe gives them.");
-  const state = servers.map((s) => `${s.name} (${stateText(s)})`).join(", ");
-  return [...head, ...lines, `Servers: ${state}`].join("\n");
+  return [...head, ...lists(max)].join("\n");
 }
 
-function stateText(s: ServerView): string {
-  if (s.state === "failed") return `unavailable: ${s.error ?? "failed"}`;
-  if (s.state === "starting") {
-    // Known tools read the same starting or ready: the prompt stays put when a server answers.
-    return s.tools.length ? `${s.tools.length} tools` : "starting";
+function usable(s: ServerView): boolean {
+  return s.state === "ready" || s.state === "starting" || s.restartable;
+}
+
+/** `- server: tool (description); tool …`, or the server's state when it has nothing to list. */
+function serverLine(s: ServerView, tools: readonly AdaptedTool[], max: number): string {
+  const key = cleanName(s.name);
+  if (s.state === "failed") return `- ${key}: unavailable: ${s.error ?? "failed"}`;
+  if (tools.length === 0) {
+    const unlisted = s.tools.length > 0 && usable(s);
+    const why = unlisted ? "no read-only tools" : s.state === "ready" ? "no tools" : s.state;
+    return `- ${key}: ${why}`;
   }
-  return s.state === "ready" ? `${s.tools.length} tools` : s.state;
+  const prefix = serverPrefix(s.name);
+  const items = tools.map((t) => {
+    const name = t.tool.name.startsWith(prefix) ? t.tool.name.slice(prefix.length) : t.tool.name;
+    return max > 0 ? `${name} (${oneLineDescription(t.tool.description, max)})` : name;
+  });
+  return `- ${key}: ${items.join(max > 0 ? "; " : ", ")}`;
 }
 
 /**
@@ -72,7 +84,7 @@ export function describeTools(
   const out: string[] = [];
   const unknown: string[] = [];
   for (const name of names) {
-    const server = servers.find((s) => s.name === name);
+    const server = servers.find((s) => s.name === name || cleanName(s.name) === name);
     const hits = server
       ? server.tools
       : all.filter((t) => t.tool.name === name || t.original === name);

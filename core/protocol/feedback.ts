@@ -85,9 +85,12 @@ function what(r: Extract<ParseResult, { kind: "error" }>, tools: readonly AnyToo
   }
 }
 
+/** Each parameter with what it holds (the prompt's usage line names them only). */
 function paramList(tool: AnyTool): string {
   if (tool.params.length === 0) return "no parameters";
-  return tool.params.map((p) => `<${p.name}>${p.required ? "" : " (optional)"}`).join(", ");
+  return tool.params.map((p) =>
+    `<${p.name}>${p.required ? "" : " (optional)"}: ${p.description.replace(/\s+/g, " ").trim()}`
+  ).join("; ");
 }
 
 function lowerFirst(text: string): string {

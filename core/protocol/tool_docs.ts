@@ -1,7 +1,12 @@
 /**
- * The tool catalogue as compact XML usage docs for the system prompt,
- * generated from the tool definitions themselves (name, description,
- * parameters, example), plus the rules of the call protocol.
+ * The tool catalogue for the system prompt, generated from the tool
+ * definitions themselves, plus the rules of the call protocol.
+ *
+ * Each tool gets one usage line: its name, its parameter elements named once
+ * (`?` optional, `...` repeatable) and its description, which says what the
+ * parameters mean where their names do not. The XML form is shown once in
+ * the rules, and full example calls only of the tools the caller picks (the
+ * prompt shows the SEARCH/REPLACE layout, which no usage line can).
  *
  * @module
  */
@@ -15,42 +20,53 @@ import { formatCall } from "./feedback.ts";
 export function renderProtocolRules(): string {
   return [
     "# Tools",
-    "You act by calling tools. To call one, write this XML in your reply:",
+    "To call a tool, write this XML in your reply, one element per parameter:",
     formatCall("tool_name", { parameter_name: "value" }),
-    "- At most one tool call per reply; then stop: the result comes in the next message.",
-    "- A reply without a tool call is your final answer and ends your turn.",
-    "- Values are raw text: no escaping (&, <, >), no CDATA; <content> and <diff> may hold" +
-    " any text, even XML. Start a multi-line value on the line after its tag.",
-    "- Below, name? is optional, name... repeatable, and each tool ends with an example." +
-    " Paths are relative to the working directory.",
-    "- To mention a call without making it, put it in backticks: `<tool_call>`.",
+    "- At most one tool call per reply; then stop: its result comes in the next message." +
+    " A reply without a tool call is your final answer and ends your turn.",
+    "- Values are raw text (no escaping, no CDATA); <content> and <diff> may hold any text," +
+    " even XML. Start a multi-line value on the line after its tag.",
+    "- Paths are relative to the working directory. To mention a call without making it," +
+    " put it in backticks: `<tool_call>`.",
+    "- Each tool: name <parameter>, ? optional, ... repeatable.",
   ].join("\n");
 }
 
 /**
- * One short section per tool: its name, description, parameters (`?`
- * optional, `...` repeatable) with their descriptions, and an example call
- * (the call itself, with no label: the section's last line or lines).
+ * One usage line per tool, then example calls: of the tools named in
+ * `examples` (default: the first tool), skipping those not in `tools`.
  *
  * @example
  * ```ts
- * const prompt = `${renderProtocolRules()}\n\n${renderToolDocs(tools)}`;
+ * const prompt = `${renderProtocolRules()}\n\n${renderToolDocs(tools, ["replace_in_file"])}`;
+ * // read_file <path> <start_line>? <end_line>?: Read a text file, …
  * ```
  */
-export function renderToolDocs(tools: readonly AnyTool[]): string {
-  return tools.map(renderTool).join("\n\n");
+export function renderToolDocs(
+  tools: readonly AnyTool[],
+  examples: readonly string[] = tools.slice(0, 1).map((t) => t.name),
+): string {
+  const shown = tools.filter((t) => examples.includes(t.name)).map(exampleCall);
+  const label = shown.length === 1 ? "Example:" : "Examples:";
+  return [...tools.map(usageLine), ...(shown.length ? [label, ...shown] : [])].join("\n");
 }
 
-function renderTool(tool: AnyTool): string {
-  const lines = [`## ${tool.name}`, oneLine(tool.description)];
-  for (const p of tool.params) {
-    const marks = `${p.multiple ? "..." : ""}${p.required ? "" : "?"}`;
-    lines.push(`- ${p.name}${marks}: ${oneLine(p.description)}`);
-  }
-  const example = formatCall(tool.name, tool.example);
-  const values = Object.values(tool.example);
-  lines.push(values.some((v) => v.includes("\n")) ? example : example.replaceAll("\n", ""));
-  return lines.join("\n");
+/** `name <param> <param>?: description`, on one line. */
+export function usageLine(tool: AnyTool): string {
+  const params = tool.params.map((p) =>
+    ` <${p.name}>${p.multiple ? "..." : ""}${p.required ? "" : "?"}`
+  );
+  return `${tool.name}${params.join("")}: ${oneLine(tool.description)}`;
+}
+
+/** A tool's example call: on one line unless a value has a line break. */
+export function exampleCall(tool: AnyTool): string {
+  const call = formatCall(tool.name, tool.example);
+  return multiLine(tool) ? call : call.replaceAll("\n", "");
+}
+
+function multiLine(tool: AnyTool): boolean {
+  return Object.values(tool.example).some((v) => v.includes("\n"));
 }
 
 function oneLine(text: string): string {

@@ -1,8 +1,9 @@
 /**
  * Level 1 of progressive disclosure: the skill index in the system prompt.
- * Each skill gets its name, description and when to use it — nothing more —
- * within a token budget (default 2% of the context window). Over budget,
- * descriptions are shortened first; only then are skills left out.
+ * Each skill gets its name, description (at most 80 characters: the rest
+ * comes with use_skill) and when to use it — nothing more — within a token
+ * budget (default 2% of the context window). Over budget, descriptions are
+ * shortened further first; only then are skills left out.
  *
  * @example
  * ```ts
@@ -37,12 +38,16 @@ export function indexBudget(contextWindow: number, share = DEFAULT_INDEX_SHARE):
 }
 
 const HEADER = `# Skills
-Skills are written procedures for recurring tasks. When a task matches a skill, call use_skill ` +
-  `with its name first and follow it; run its scripts with run_skill_script (only their results ` +
-  `come back). Skills available:`;
+When a task matches a skill, call use_skill with its name first and follow it.`;
+
+/**
+ * Longest description in the index: enough to pick a skill by; a longer one
+ * is cut at a word, and use_skill's first answer gives it whole.
+ */
+export const MAX_INDEX_DESCRIPTION = 80;
 
 /** Description lengths tried, longest first, when the index is over budget. */
-const LENGTHS = [Infinity, 400, 240, 160, 100, 60, 30];
+const LENGTHS = [MAX_INDEX_DESCRIPTION, 60, 30];
 
 /** Renders the index of model-invocable skills within `budget` tokens. */
 export function renderSkillIndex(
@@ -94,7 +99,7 @@ function dropSkills(shown: readonly Skill[], budget: number, count: TokenCounter
 function entry(skill: Skill, max: number): string {
   const when = skill.keywords.length ? ` Use for: ${skill.keywords.join(", ")}.` : "";
   const text = shorten(skill.description.replace(/\s+/g, " "), max);
-  const whenText = max < 100 ? shorten(when, Math.max(0, max)) : when;
+  const whenText = max < MAX_INDEX_DESCRIPTION ? shorten(when, Math.max(0, max)) : when;
   return `- ${skill.name}: ${text}${whenText}`;
 }
 

@@ -18,6 +18,10 @@
 import { join, relative } from "node:path";
 import type { ToolResult } from "../../interfaces/tool.ts";
 import { fail, ok } from "../tools/define.ts";
+import { runSkillScript } from "../tools/run_skill_script.ts";
+import { formatCall } from "../protocol/feedback.ts";
+import { usageLine } from "../protocol/tool_docs.ts";
+import { MAX_INDEX_DESCRIPTION } from "./catalog.ts";
 import type { Skill } from "./index.ts";
 import type { SkillMetrics, SkillUsage } from "./metrics.ts";
 import { type Block, findSection, splitBlocks, tableOfContents } from "./sections.ts";
@@ -199,6 +203,9 @@ export class Disclosure {
     const said = this.#introduced.get(skill.name);
     if (said !== undefined && this.#present(said)) return "";
     const lines = [`Skill "${skill.name}"${skill.version ? ` v${skill.version}` : ""}`];
+    const description = skill.description.replace(/\s+/g, " ").trim();
+    // The index shows at most MAX_INDEX_DESCRIPTION characters of it: the rest comes here.
+    if (description.length > MAX_INDEX_DESCRIPTION) lines.push(`Description: ${description}`);
     const add = (label: string, list: readonly string[]) => {
       if (list.length) lines.push(`${label}: ${list.join("; ")}`);
     };
@@ -206,7 +213,9 @@ export class Disclosure {
     add("Outputs", skill.outputs);
     add("Stages", skill.stages);
     add("Allowed tools (only these while this skill is in use)", skill.allowedTools);
-    add("Scripts (run with run_skill_script)", await listFiles(join(skill.dir, "scripts")));
+    const scripts = await listFiles(join(skill.dir, "scripts"));
+    add("Scripts", scripts);
+    if (scripts.length) lines.push(scriptUsage(skill.name, scripts[0]));
     add(
       "Resources (read with use_skill and resource)",
       await listFiles(join(skill.dir, "resources")),
@@ -292,4 +301,14 @@ export async function listFiles(dir: string, base = dir, out: string[] = []): Pr
     else out.push(relative(base, abs).replace(/\\/g, "/"));
   }
   return out;
+}
+
+/**
+ * How to run a skill's scripts: run_skill_script's usage line and a call of
+ * the first script. The system prompt leaves the tool out; the model learns
+ * it here, with the scripts it runs.
+ */
+export function scriptUsage(skill: string, script: string): string {
+  const call = formatCall(runSkillScript.name, { name: skill, script }).replaceAll("\n", "");
+  return `Run them with:\n${usageLine(runSkillScript)}\n${call}`;
 }

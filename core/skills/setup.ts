@@ -46,7 +46,16 @@ export async function setupSkills(o: SetupOptions): Promise<SkillSetup> {
   return { index, l1: renderSkillIndex(index.skills, budget, await tokenCounter()) };
 }
 
-/** The tools the prompt documents: without the skill tools when there is no skill. */
+/** Skill tools the system prompt leaves out even with skills: use_skill's answer shows them. */
+const DISCLOSED: ReadonlySet<string> = new Set(["run_skill_script"]);
+
+/**
+ * The tools the prompt documents: without the skill tools when there is no
+ * skill, and never run_skill_script (a skill's first use_skill answer shows
+ * how to run its scripts).
+ */
 export function promptTools(tools: readonly AnyTool[], index: SkillIndex): readonly AnyTool[] {
-  return index.skills.length ? tools : tools.filter((t) => !SKILL_TOOLS.has(t.name));
+  const hidden = (name: string) =>
+    DISCLOSED.has(name) || (index.skills.length === 0 && SKILL_TOOLS.has(name));
+  return tools.filter((t) => !hidden(t.name));
 }

@@ -10,7 +10,7 @@ import { defineTool, ok } from "./define.ts";
 export const askFollowupQuestion = defineTool({
   name: "ask_followup_question",
   kind: "meta",
-  description: "Ask the user when you cannot go on without an answer.",
+  description: "Ask the user one question and wait for the answer.",
   params: [
     { name: "question", description: "One clear question", required: true },
   ],

@@ -10,7 +10,7 @@ import { defineTool, ok } from "./define.ts";
 export const attemptCompletion = defineTool({
   name: "attempt_completion",
   kind: "meta",
-  description: "Finish: report the result to the user. Only when the work is done.",
+  description: "Report the finished work to the user.",
   params: [
     { name: "result", description: "What was done", required: true },
   ],

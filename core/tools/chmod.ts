@@ -28,8 +28,7 @@ type Args = z.infer<typeof schema>;
 export const chmod = defineTool<Args>({
   name: "chmod",
   kind: "write",
-  description: "Change permission bits (Unix only): " +
-    "octal (755) or symbolic (+x, go-w).",
+  description: "Change permission bits (Unix): 755, +x, go-w…",
   params: [
     { name: "path", description: "File or folder", required: true },
     { name: "mode", description: "e.g. 755 or +x", required: true },

@@ -12,7 +12,7 @@ import { displayPath, resolvePath } from "./paths.ts";
 export const createDirectory = defineTool({
   name: "create_directory",
   kind: "write",
-  description: "Create a folder and any missing parents.",
+  description: "Create a folder and its parents.",
   params: [
     {
       name: "path",

@@ -52,7 +52,7 @@ export const editFile = defineTool({
   name: "edit_file",
   kind: "write",
   description:
-    "Edit a file you have read: replace old (exact, unique text from the file) with new, or apply diff (SEARCH/REPLACE blocks).",
+    "Replace old (exact, unique text of the file) with new, or apply diff (SEARCH/REPLACE blocks).",
   params: [
     { name: "path", description: "File path", required: true },
     {

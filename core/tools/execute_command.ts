@@ -40,8 +40,8 @@ type Args = z.infer<typeof schema>;
 export const executeCommand = defineTool<Args>({
   name: "execute_command",
   kind: "exec",
-  description: "Run a shell command in the working directory; returns exit code and output. " +
-    "Use start_process for servers and watchers.",
+  description:
+    `Run a shell command, get exit code and output. requires_approval=true: ask the user anyway; timeout: seconds (default ${DEFAULT_TIMEOUT_S}).`,
   params: [
     { name: "command", description: "Command line", required: true },
     {

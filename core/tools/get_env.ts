@@ -43,8 +43,7 @@ type Args = z.infer<typeof schema>;
 export const getEnv = defineTool<Args>({
   name: "get_env",
   kind: "read",
-  description: "Read an environment variable as commands will see it; " +
-    "secret-looking values are masked.",
+  description: "Read an environment variable (secrets masked).",
   params: [{ name: "name", description: "Variable name, e.g. NODE_ENV", required: true }],
   schema,
   example: { name: "NODE_ENV" },

@@ -21,8 +21,7 @@ export const LIST_WALK_LIMIT = 100_000;
 export const listFiles = defineTool({
   name: "list_files",
   kind: "read",
-  description:
-    "List a directory, sorted; folders end with /. .gitignore'd files, .git and node_modules are left out.",
+  description: "List a directory, with subfolders if recursive=true; ignored files left out.",
   params: [
     {
       name: "path",

@@ -14,7 +14,7 @@ const schema = z.object({});
 export const listProcesses = defineTool<Record<string, never>>({
   name: "list_processes",
   kind: "read",
-  description: "List this session's background processes (id, pid, state).",
+  description: "List the background processes.",
   params: [],
   schema,
   example: {},

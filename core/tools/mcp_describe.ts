@@ -18,8 +18,8 @@ type Args = z.infer<typeof schema>;
 export const mcpDescribe = defineTool<Args>({
   name: "mcp_describe",
   kind: "meta",
-  description: "Show an MCP tool's parameters and an example call (give a server's name for all " +
-    "of its tools). Do this before the first call of an MCP tool.",
+  description:
+    "Descriptions, parameters and example calls of MCP tools (by tool or server name); call it before an MCP tool's first use.",
   params: [
     {
       name: "name",

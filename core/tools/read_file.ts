@@ -18,8 +18,7 @@ export const READ_MAX_CHARS = 50_000;
 export const readFile = defineTool({
   name: "read_file",
   kind: "read",
-  description:
-    "Read a text file; lines come numbered (not part of the file). Long files come in parts: use start_line/end_line.",
+  description: "Read a text file, lines numbered (not part of the file); long files come in parts.",
   params: [
     { name: "path", description: "File path", required: true },
     {

@@ -20,7 +20,7 @@ export const READ_FILES_MAX = 20;
 export const readFiles = defineTool({
   name: "read_files",
   kind: "read",
-  description: "Read several files at once (repeat <path>); each gets its own section or error.",
+  description: "Read several files at once.",
   params: [
     {
       name: "path",

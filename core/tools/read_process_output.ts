@@ -22,8 +22,7 @@ type Args = z.infer<typeof schema>;
 export const readProcessOutput = defineTool<Args>({
   name: "read_process_output",
   kind: "read",
-  description: `Read the last lines (default ${DEFAULT_TAIL}) of a background process's ` +
-    "stdout and stderr.",
+  description: `The last lines (default ${DEFAULT_TAIL}) of a background process's output.`,
   params: [
     { name: "id", description: "Id from start_process", required: true },
     { name: "tail", description: "How many last lines", required: false, type: "integer" },

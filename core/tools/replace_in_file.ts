@@ -13,8 +13,7 @@ import { parseSearchReplace } from "./text_match.ts";
 export const replaceInFile = defineTool({
   name: "replace_in_file",
   kind: "write",
-  description:
-    "Edit a file you have read with SEARCH/REPLACE blocks (as in the example), applied in order; each must match once.",
+  description: "Apply SEARCH/REPLACE blocks (see the example) in order; each must match once.",
   params: [
     { name: "path", description: "File path", required: true },
     { name: "diff", description: "SEARCH/REPLACE blocks", required: true, bulk: true },

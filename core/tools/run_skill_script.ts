@@ -23,8 +23,8 @@ type Args = z.infer<typeof schema>;
 export const runSkillScript = defineTool<Args>({
   name: "run_skill_script",
   kind: "exec",
-  description: "Run a script of a skill (from its scripts/). It may write only under build/; " +
-    "you get its JSON summary and the files it produced.",
+  description:
+    "Run a skill's script (path under its scripts/; args: JSON array or quoted words); it writes only under build/ and returns a JSON summary.",
   params: [
     { name: "name", description: "The skill's name", required: true },
     {

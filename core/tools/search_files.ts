@@ -35,7 +35,7 @@ export const searchFiles = defineTool({
   name: "search_files",
   kind: "read",
   description:
-    "Find files by name glob (*.ts at any depth, src/**/*.ts by path) under directory; with content (regex or text), show matching lines.",
+    "Files matching a name glob (*.ts at any depth, src/**/*.ts, *) under directory (default .); with content (regex or text), their matching lines.",
   params: [
     {
       name: "pattern",

@@ -24,8 +24,7 @@ type Args = z.infer<typeof schema>;
 export const startProcess = defineTool<Args>({
   name: "start_process",
   kind: "exec",
-  description: "Start a long-running command (server, watcher) in the background; " +
-    "returns an id for read_process_output and kill_process.",
+  description: "Start a server or watcher in the background (not execute_command); returns its id.",
   params: [{ name: "command", description: "Command line", required: true }],
   schema,
   example: { command: "npm run dev" },

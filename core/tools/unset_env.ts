@@ -18,7 +18,7 @@ type Args = z.infer<typeof schema>;
 export const unsetEnv = defineTool<Args>({
   name: "unset_env",
   kind: "write",
-  description: "Remove an environment variable for later commands.",
+  description: "Remove an environment variable.",
   params: [{ name: "name", description: "Variable name", required: true }],
   schema,
   example: { name: "NODE_ENV" },

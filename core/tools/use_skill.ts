@@ -21,8 +21,8 @@ type Args = z.infer<typeof schema>;
 export const useSkill = defineTool<Args>({
   name: "use_skill",
   kind: "read",
-  description: "Read a skill's instructions (listed under Skills) before doing a task it covers. " +
-    "Long instructions come in parts with a table of contents; ask for a section by its heading.",
+  description:
+    "A skill's instructions (long ones in parts: ask for a section by heading) or one of its resources.",
   params: [
     { name: "name", description: "The skill's name", required: true },
     {

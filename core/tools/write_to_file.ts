@@ -26,7 +26,7 @@ type Args = z.infer<typeof schema>;
 export const writeToFile = defineTool({
   name: "write_to_file",
   kind: "write",
-  description: "Create a file, or replace all of one you have read; parent folders are created.",
+  description: "Create a file, or replace all of one (read it first), with the complete content.",
   params: [
     { name: "path", description: "File path", required: true },
     { name: "content", description: "The complete content", required: true, bulk: true },

@@ -56,9 +56,14 @@ Deno.test("run lists MCP tools by name, makes a call and feeds its result back",
     assert.equal(r.code, 0, r.stderr);
     const system = server.requests[0].body.messages[0].content as string;
     assert.match(system, /# MCP tools/);
-    assert.match(system, /- mcp__t__note: Writes a note line to the test file/);
+    assert.match(
+      system,
+      /\nCall an MCP tool by its full name, mcp__<server>__<tool> \(mcp__t__echo\)/,
+    );
+    assert.match(system, /\n- t: echo\b[^\n]*\bnote\b/);
+    assert.match(system, /\n- web: shout\b/);
     assert.doesNotMatch(system, /<mcp__t__note>/, "no full docs in the prompt");
-    assert.match(system, /## mcp_describe/);
+    assert.match(system, /\nmcp_describe <name>\.\.\.: /);
     const described = server.requests[1].body.messages.at(-1).content as string;
     assert.match(described, /## mcp__t__note[\s\S]*- line: \(string\)/);
     const noted = server.requests[2].body.messages.at(-1).content as string;
@@ -97,8 +102,9 @@ Deno.test("run --plan refuses an MCP tool that is not read-only and runs a read-
     );
     assert.equal(r.code, 0, r.stderr);
     const system = server.requests[0].body.messages[0].content as string;
-    assert.match(system, /- mcp__t__echo:/);
-    assert.doesNotMatch(system, /- mcp__t__note:/);
+    assert.match(system, /\nPlan mode: only the read-only MCP tools are listed\./);
+    assert.match(system, /\n- t: [^\n]*\becho \(Says the text back\)/);
+    assert.doesNotMatch(system, /\n- t: [^\n]*\bnote\b/);
     assert.match(server.requests[1].body.messages.at(-1).content, /plan mode is read-only/);
     assert.match(server.requests[2].body.messages.at(-1).content, /echo: planning/);
     await assert.rejects(Deno.stat(notes), Deno.errors.NotFound);
@@ -173,7 +179,10 @@ Deno.test("run on first use waits for a server whose tools were never listed, an
       { cwd: dir },
     );
     assert.equal(r.code, 0, r.stderr);
-    assert.match(server.requests[0].body.messages[0].content, /- mcp__t__echo: Says the text back/);
+    assert.match(
+      server.requests[0].body.messages[0].content,
+      /\n- t: echo \(Says the text back\); add \(Adds two numbers\); /,
+    );
     assert.match(server.requests[1].body.messages.at(-1).content, /echo: first time/);
     const cache = JSON.parse(await Deno.readTextFile(join(home, "cache", "mcp_tools.json")));
     assert.equal(cache.t.tools.length, 7, "the next session does not wait");

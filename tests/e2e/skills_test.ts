@@ -69,12 +69,17 @@ Deno.test("run: the index is in the prompt, use_skill sends the body once, only 
     /\n- brand-kit: Apply the Acme brand guidelines .* Use for: brand, colours, release notes\./,
   );
   assert.match(system, /\n- home-only: A skill that lives in the \.minoc home/);
-  assert.match(system, /## use_skill\n/);
-  assert.match(system, /## run_skill_script\n/);
+  assert.match(system, /\nWhen a task matches a skill, call use_skill with its name first/);
+  assert.match(system, /\nuse_skill <name> <section>\? <resource>\?: /);
+  assert.doesNotMatch(system, /run_skill_script/, "use_skill's answer shows it with the scripts");
   assert.doesNotMatch(system, /BRAND-BODY-MARKER|USER-ONLY-MARKER|HOME-DUPLICATE-MARKER/);
   const last = (i: number) => reqs[i].body.messages.at(-1).content as string;
   assert.match(last(1), /^\[use_skill brand-kit\] Result:\nSkill "brand-kit" v1\.2\n/);
   assert.match(last(1), /BRAND-BODY-MARKER/);
+  assert.match(
+    last(1),
+    /\nScripts: make_notes\.py\nRun them with:\nrun_skill_script <name> <script> <args>\?: /,
+  );
   assert.match(
     last(2),
     /^\[use_skill brand-kit\] Result:\nSkill "brand-kit" was already sent earlier/,

@@ -120,7 +120,7 @@ Deno.test("run --workflow plans, acts, fails the check, retries once with the ad
     /^\[Workflow · Act\]\nYou asked: Which title should the notes have\?\nAnswer: No user is available/,
   );
   assert.match(sent(1), /10 tool calls, 200000 tokens, 600 s/);
-  assert.match(sent(1), /## blackboard_put\n/);
+  assert.match(sent(1), /\nblackboard_put <key> <kind> <path>\? <summary>: /);
   assert.match(sent(5), /^\[Workflow · Reflect\]\n/);
   assert.match(
     sent(5),

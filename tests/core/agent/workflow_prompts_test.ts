@@ -65,7 +65,9 @@ Deno.test("the phase messages carry the goal, budgets, blackboard, criteria and 
   const act = actMessage(plan, "Q3", spend);
   assert.match(act, /You asked: Title\?\nAnswer: Q3/);
   assert.match(act, /7 tool calls, 900 tokens, 60 s/);
-  assert.match(act, /## blackboard_put\n/);
+  assert.match(act, /\nblackboard_put <key> <kind> <path>\? <summary>: /);
+  assert.match(act, /\nblackboard_get <key>\?: /);
+  assert.match(act, /\nExample:\n<tool_call><blackboard_put><key>outline<\/key>/);
   const reflect = reflectMessage(plan, [{
     key: "notes",
     kind: "file",

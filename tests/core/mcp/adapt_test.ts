@@ -3,7 +3,12 @@ import assert from "node:assert/strict";
 import { adaptTool } from "../../../core/mcp/tool.ts";
 import { loadValidator } from "../../../core/mcp/args.ts";
 import { mcpToolName } from "../../../core/mcp/names.ts";
-import { oneLineDescription, renderMcpSection } from "../../../core/mcp/catalog.ts";
+import {
+  describeTools,
+  LIST_BUDGET,
+  oneLineDescription,
+  renderMcpSection,
+} from "../../../core/mcp/catalog.ts";
 import { coerceArgs } from "../../../core/tools/dispatch.ts";
 import { parseReply } from "../../../core/protocol/xml.ts";
 import type { ServerView } from "../../../core/mcp/hub.ts";
@@ -84,7 +89,7 @@ function view(name: string, tools: ReturnType<typeof adaptTool>[]): ServerView {
   return { name, config, state: "ready", transport: "stdio", tools, restartable: false };
 }
 
-Deno.test("renderMcpSection() lists names with descriptions of at most 100 characters, read-only ones in plan mode", () => {
+Deno.test("renderMcpSection() lists each server's tools by name with descriptions of at most 100 characters, read-only ones in plan mode", () => {
   const long = adaptTool("s", false, {
     name: "long",
     description: "word ".repeat(80),
@@ -97,24 +102,56 @@ Deno.test("renderMcpSection() lists names with descriptions of at most 100 chara
     annotations: { readOnlyHint: true },
   }, () => Promise.reject(new Error("x")));
   const text = renderMcpSection([view("s", [long, ro])], "agent");
-  const line = text.split("\n").find((l) => l.startsWith("- mcp__s__long: "))!;
-  assert.ok(line.length - "- mcp__s__long: ".length <= 100, line);
+  assert.match(text, /^# MCP tools\n/);
+  assert.match(text, /mcp__<server>__<tool> \(mcp__s__long\)/, "how to name one, with a real name");
+  const line = text.split("\n").find((l) => l.startsWith("- s: long ("))!;
+  const description = line.slice("- s: long (".length, line.indexOf(")"));
+  assert.ok(description.length <= 100 && description.endsWith("…"), line);
+  assert.match(line, /; look \(Looks\)$/);
   assert.doesNotMatch(text, /<mcp__s__long>/);
   const plan = renderMcpSection([view("s", [long, ro])], "plan");
-  assert.match(plan, /- mcp__s__look: Looks/);
-  assert.doesNotMatch(plan, /mcp__s__long/);
+  assert.match(plan, /\n- s: look \(Looks\)$/);
+  assert.match(plan, /Plan mode: only the read-only MCP tools are listed/);
+  assert.doesNotMatch(plan, /long/);
+  assert.match(renderMcpSection([view("s", [long])], "plan"), /\n- s: no read-only tools$/);
   assert.equal(oneLineDescription("Short.\nSecond line"), "Short. Second line");
 });
 
-Deno.test("renderMcpSection() drops descriptions when dozens of tools would pass the budget", () => {
-  const many = Array.from({ length: 120 }, (_, i) =>
-    adaptTool("big", false, {
-      name: `tool_${i}`,
-      description: "A tool that does a thing with a fairly long description of what it does",
-      inputSchema: { type: "object" },
-    }, () => Promise.reject(new Error("x"))));
-  const text = renderMcpSection([view("big", many)], "agent");
-  assert.match(text, /- mcp__big__tool_119\n/);
-  assert.doesNotMatch(text, /fairly long/);
-  assert.ok(text.length < 4_000, `${text.length} characters`);
+Deno.test("renderMcpSection() shortens descriptions, then drops them, when the tool lists would pass the budget", () => {
+  const tools = (n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      adaptTool("big", false, {
+        name: `tool_${i}`,
+        description: "A tool that does a thing. It has a fairly long description of what it does " +
+          "and of every option it takes, so that the line is long.",
+        inputSchema: { type: "object" },
+      }, () => Promise.reject(new Error("x"))));
+  const few = renderMcpSection([view("big", tools(2))], "agent");
+  assert.match(few, /tool_0 \(A tool that does a thing\. It has a fairly long description/);
+  const some = renderMcpSection([view("big", tools(15))], "agent");
+  const cut = [...some.matchAll(/tool_\d+ \(([^)]*)\)/g)].map((m) => m[1]);
+  assert.equal(cut.length, 15);
+  for (const d of cut) assert.ok(d.length <= 60 && d.endsWith("…") && d.length > 40, d);
+  assert.ok(some.split("\n").slice(2).join("\n").length <= LIST_BUDGET);
+  const many = renderMcpSection([view("big", tools(120))], "agent");
+  assert.match(many, /\n- big: tool_0, tool_1, [^\n]*, tool_119$/);
+  assert.doesNotMatch(many, /fairly long/);
+  assert.ok(many.length < 1_600, `${many.length} characters`);
+});
+
+Deno.test("renderMcpSection() names servers as their tools do and gives the state of those with nothing to list", () => {
+  const t = adaptTool("git hub", false, {
+    name: "create.issue",
+    description: "Creates an issue",
+    inputSchema: { type: "object" },
+  }, () => Promise.reject(new Error("x")));
+  const failed: ServerView = { ...view("down", []), state: "failed", error: "spawn ENOENT" };
+  const starting: ServerView = { ...view("slow", []), state: "starting" };
+  const text = renderMcpSection([view("git hub", [t]), failed, starting], "agent");
+  assert.match(text, /\n- git_hub: create_issue \(Creates an issue\)\n/);
+  assert.match(text, /\n- down: unavailable: spawn ENOENT\n- slow: starting$/);
+  assert.equal(renderMcpSection([], "agent"), "");
+  const described = describeTools([view("git hub", [t])], ["git_hub"]);
+  assert.ok(described.ok, described.output);
+  assert.match(described.output, /^## mcp__git_hub__create_issue\n/);
 });

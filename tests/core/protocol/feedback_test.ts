@@ -92,11 +92,16 @@ Deno.test("`parseErrorMessage()` asks for one call per reply after multiple call
   assert.equal(exampleIn(msg).kind, "call");
 });
 
-Deno.test("`parseErrorMessage()` names the missing parameter and lists the tool's parameters", () => {
+Deno.test("`parseErrorMessage()` names the missing parameter and lists the tool's parameters with what they hold", () => {
   const msg = parseErrorMessage(errorOf("<tool_call><execute_command></execute_command>"), TOOLS);
   assert.match(msg, /missing_param/);
   assert.match(msg, /missing <command>/);
-  assert.match(msg, /<requires_approval> \(optional\)/);
+  const tool = TOOLS.find((t) => t.name === "execute_command")!;
+  for (const p of tool.params) {
+    const mark = p.required ? "" : " (optional)";
+    assert.ok(msg.includes(`<${p.name}>${mark}: ${p.description}`), `${p.name}: ${msg}`);
+  }
+  assert.match(msg, /<requires_approval> \(optional\): /);
   const example = exampleIn(msg);
   assert.equal(example.kind === "call" && example.call.params.command, "npm test");
 });

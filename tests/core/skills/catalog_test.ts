@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { indexBudget, renderSkillIndex, shorten } from "../../../core/skills/catalog.ts";
+import {
+  indexBudget,
+  MAX_INDEX_DESCRIPTION,
+  renderSkillIndex,
+  shorten,
+} from "../../../core/skills/catalog.ts";
 import { makeIndex, type Skill } from "../../../core/skills/index.ts";
 import { tokenCounter } from "../../../core/skills/tokens.ts";
 
@@ -40,12 +45,28 @@ Deno.test("renderSkillIndex() lists name, description and when to use it, never 
   assert.equal(renderSkillIndex([skills[1]], 2000, count).text, "");
 });
 
-Deno.test("renderSkillIndex() shortens descriptions first when the index is over budget", async () => {
+Deno.test("renderSkillIndex() shows at most 80 characters of a description, cut at a word", async () => {
+  const count = await tokenCounter();
+  const skills = [skill("short-one", "Fits."), skill("long-one", long(1))];
+  const l1 = renderSkillIndex(skills, 100_000, count);
+  assert.match(
+    l1.text,
+    /^# Skills\nWhen a task matches a skill, call use_skill with its name first/,
+  );
+  assert.match(l1.text, /\n- short-one: Fits\.\n/);
+  const line = l1.text.split("\n").find((l) => l.startsWith("- long-one: "))!;
+  const shown = line.slice("- long-one: ".length);
+  assert.ok(shown.length <= MAX_INDEX_DESCRIPTION && shown.endsWith("…"), shown);
+  assert.ok(long(1).startsWith(shown.slice(0, -1)), shown);
+  assert.equal(l1.shortened, 1);
+  assert.equal(l1.omitted, 0);
+});
+
+Deno.test("renderSkillIndex() shortens descriptions further when the index is over budget", async () => {
   const count = await tokenCounter();
   const skills = Array.from({ length: 8 }, (_, i) => skill(`skill-${i}`, long(i)));
   const full = renderSkillIndex(skills, 100_000, count);
-  assert.equal(full.shortened, 0);
-  const budget = Math.floor(full.tokens * 0.7);
+  const budget = Math.floor(full.tokens * 0.8);
   const l1 = renderSkillIndex(skills, budget, count);
   assert.ok(l1.tokens <= budget, `${l1.tokens} > ${budget}`);
   assert.equal(l1.omitted, 0);
@@ -53,6 +74,7 @@ Deno.test("renderSkillIndex() shortens descriptions first when the index is over
   for (let i = 0; i < 8; i++) {
     assert.match(l1.text, new RegExp(`- skill-${i}: Skill number ${i} .*…`));
   }
+  assert.ok(l1.text.length < full.text.length);
 });
 
 Deno.test("renderSkillIndex() leaves skills out only when shortened descriptions still do not fit", async () => {

@@ -2,9 +2,13 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { Disclosure, DISCLOSURE_LIMIT } from "../../../core/skills/disclosure.ts";
 import { discoverSkills } from "../../../core/skills/index.ts";
+import { renderSkillIndex } from "../../../core/skills/catalog.ts";
 import { emptyMetrics, emptyUsage, type SkillUsage } from "../../../core/skills/metrics.ts";
 import { tokenCounter } from "../../../core/skills/tokens.ts";
 import { SKILL_FIXTURES } from "../../support/skills.ts";
+import { usageLine } from "../../../core/protocol/tool_docs.ts";
+import { parseReply } from "../../../core/protocol/xml.ts";
+import { runSkillScript } from "../../../core/tools/run_skill_script.ts";
 
 async function setup(present?: (text: string) => boolean) {
   const count = await tokenCounter();
@@ -20,7 +24,16 @@ Deno.test("Disclosure.body() sends a short body whole, with the skill's facts, s
   assert.ok(r.ok, r.output);
   assert.match(r.output, /^Skill "brand-kit" v1\.2\n/);
   assert.match(r.output, /Inputs: title: the document's title/);
-  assert.match(r.output, /Scripts \(run with run_skill_script\): make_notes\.py/);
+  assert.match(
+    r.output,
+    /\nScripts: make_notes\.py\nRun them with:\nrun_skill_script <name> <script> <args>\?: /,
+  );
+  assert.ok(r.output.includes(`\n${usageLine(runSkillScript)}\n`));
+  const call = r.output.match(/<tool_call><run_skill_script>.*<\/tool_call>/)?.[0] ?? "";
+  assert.deepEqual(parseReply(call, [runSkillScript]), {
+    kind: "call",
+    call: { tool: "run_skill_script", params: { name: "brand-kit", script: "make_notes.py" } },
+  });
   assert.match(r.output, /Resources \(read with use_skill and resource\): palette\.md/);
   assert.match(r.output, /BRAND-BODY-MARKER/);
   assert.match(r.output, /## Making notes/);
@@ -135,4 +148,30 @@ Deno.test("Disclosure.body() counts text as sent before the conversation has it,
   convo.push(first.output);
   const again = await d.body(skill);
   assert.match(again.output, /already sent earlier/);
+});
+
+Deno.test("Disclosure.body() gives a description the index cut whole, and only then", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "minoc_disclose_" });
+  try {
+    const description = "Prepares the quarterly board pack: revenue tables, hiring plan, risks " +
+      "and the one-page summary the board reads first, in the house format.";
+    await Deno.mkdir(join(dir, "board-pack"));
+    await Deno.writeTextFile(
+      join(dir, "board-pack", "SKILL.md"),
+      `---\nname: board-pack\ndescription: ${
+        JSON.stringify(description)
+      }\n---\n# Board pack\nSteps.\n`,
+    );
+    const { d, count } = await setup();
+    const index = await discoverSkills([dir], () => {});
+    const l1 = renderSkillIndex(index.skills, 10_000, count);
+    assert.ok(!l1.text.includes(description), "the index shows only part of it");
+    const r = await d.body(index.get("board-pack")!);
+    assert.match(r.output, /^Skill "board-pack"\nDescription: Prepares the quarterly board pack: /);
+    assert.ok(r.output.includes(`\nDescription: ${description}\n`));
+    const short = await d.body((await setup()).index.get("brand-kit")!);
+    assert.doesNotMatch(short.output, /\nDescription: /);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
