@@ -88,7 +88,7 @@ Deno.test({
   name: "bridge chat: split sending waits for each part, and <<<CONTINUE>>> parts are joined",
   ignore: !hasTmux(),
   async fn() {
-    const { t, dir, clip } = await start(["--bridge-limit", "4000", "--yes"]);
+    const { t, dir, clip } = await start(["--bridge-limit", "2500", "--yes"]);
     try {
       await t.type("create two files");
       await t.send("Enter");
@@ -98,7 +98,7 @@ Deno.test({
       for (let k = 1; k <= m; k++) {
         const part = await Deno.readTextFile(clip);
         assert.match(part, new RegExp(`^Part ${k}/${m} of a message from minoc`));
-        assert.ok(part.length <= 4000, `part ${k}: ${part.length} characters`);
+        assert.ok(part.length <= 2500, `part ${k}: ${part.length} characters`);
         if (k < m) {
           await t.send("Enter");
           await t.waitFor(

@@ -72,7 +72,7 @@ Deno.test({
       const screen = await t.screen();
       assert.doesNotMatch(screen, /Allow mcp__t__add\?/, "the server rule covers add");
       const system = server.requests[0].body.messages[0].content as string;
-      assert.match(system, /- mcp__t__note: Writes a note line/);
+      assert.match(system, /^- t: .*\bnote \(Writes a note line/m);
       assert.match(server.requests[2].body.messages.at(-1).content, /sum: 5/);
       await t.type("/undo");
       await t.send("Enter");
