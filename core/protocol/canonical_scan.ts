@@ -85,8 +85,11 @@ export class CanonicalScanner {
     return this.pushStored(chunk);
   }
 
-  /** Like {@link push}, for a chunk already appended to the store given to the constructor. */
-  pushStored(chunk: string): StreamUpdate {
+  /**
+   * Like {@link push}, for a chunk already appended to the store given to the
+   * constructor. `only`, when not -1, is where the chunk's only `<` stands.
+   */
+  pushStored(chunk: string, only = -1): StreamUpdate {
     if (this.#result !== null) throw new Error("CanonicalScanner.push() called after finish()");
     if (chunk.length === 0) return NOTHING;
     const base = this.#store.length - chunk.length;
@@ -94,7 +97,7 @@ export class CanonicalScanner {
       // The hot path while a call streams: no prose, the summary rarely changes.
       const body = this.#body as CallScanBody;
       if (chunk.length === 1 && chunk.charCodeAt(0) !== LT && body.idle) return NOTHING;
-      const i = body.scan(chunk, 0, base);
+      const i = body.scan(chunk, 0, base, only);
       if (body.phase === "body" && this.#held.length === 0 && body.summary === this.#summary) {
         return NOTHING;
       }

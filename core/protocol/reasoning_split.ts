@@ -114,9 +114,10 @@ export class ReasoningSplitter {
   /**
    * Feeds the next chunk and returns its visible text; the reasoning it added
    * is in {@link reasoning}, an orphan closer in {@link reset}. Allocates
-   * nothing for a chunk that is plain visible text.
+   * nothing for a chunk that is plain visible text. `only`, when not -1, is
+   * where the chunk's only `<` stands (the caller has looked already).
    */
-  feed(chunk: string): string {
+  feed(chunk: string, only = -1): string {
     let text = chunk;
     this.#start();
     const base = this.#fed - this.#pending.length;
@@ -126,10 +127,13 @@ export class ReasoningSplitter {
     if (this.#pending !== "") {
       text = this.#pending + chunk;
       this.#pending = "";
+      only = -1;
     }
     const n = text.length;
     let from = 0;
-    for (let j = text.indexOf("<"); j >= 0; j = text.indexOf("<", j + 1)) {
+    // Each layer's search costs a call into the engine, more than reading 16 characters.
+    const first = only >= 0 ? only : text.indexOf("<");
+    for (let j = first; j >= 0; j = only >= 0 ? -1 : text.indexOf("<", j + 1)) {
       if (j + 1 < n && !maybeTag(text.charCodeAt(j + 1))) continue;
       if (j + 2 < n && text.charCodeAt(j + 1) === 47 && !maybeTag(text.charCodeAt(j + 2))) continue;
       const tag = this.#tagAt(text, j, this.#lineStartAt(text, from, j));

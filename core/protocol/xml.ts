@@ -94,9 +94,11 @@ export class CallScanner {
     if (chunk.length === 0) return NOTHING;
     if (this.#late) this.#raw.push(chunk);
     const split = this.#split;
-    // Most small chunks hold no `<`: no layer has a tag to look for in them.
-    const plain = chunk.indexOf("<") < 0;
-    const visible = plain ? split.feedPlain(chunk) : split.feed(chunk);
+    // Most small chunks hold no `<` or one: the layers are told, not left to look again.
+    const lt = chunk.indexOf("<");
+    const plain = lt < 0;
+    const only = plain || (lt + 1 < chunk.length && chunk.indexOf("<", lt + 1) >= 0) ? -1 : lt;
+    const visible = plain ? split.feedPlain(chunk) : split.feed(chunk, only);
     if (split.reset || split.reasoning !== "") {
       if (!split.reset && visible === "") {
         this.#reasoning.push(split.reasoning);
@@ -111,9 +113,11 @@ export class CallScanner {
     if (visible === "") return NOTHING;
     this.#visible.append(visible);
     if (this.#canon.dead) return this.#guessed(NOTHING, visible);
-    const cu = plain && visible === chunk
+    const cu = visible !== chunk
+      ? this.#canon.pushStored(visible)
+      : plain
       ? this.#canon.pushPlain(visible)
-      : this.#canon.pushStored(visible);
+      : this.#canon.pushStored(visible, only);
     if (cu.prose === "") {
       const u = cu.call === undefined ? NOTHING : { prose: "", call: cu.call };
       return this.#canon.dead ? this.#guessed(u, "") : u;
