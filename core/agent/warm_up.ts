@@ -1,8 +1,8 @@
 /**
  * Prepares what a session's first tool calls would otherwise prepare between
  * the end of the model's reply and the next request: V8 compiles each
- * function and regular expression on first use, and the gates read their
- * rule files once. The work runs only while the model streams (the request
+ * function and regular expression on first use, WebCrypto starts on the first
+ * digest, and the gates read their rule files once. The work runs only while the model streams (the request
  * is out by then, and the agent is waiting anyway), in small steps; when the
  * reply ends it stops until the next reply streams, so it never delays the
  * agent's own turn. Nothing here decides a call, writes a file or changes
@@ -20,6 +20,7 @@
  */
 import type { AnyTool, ParamSpec, ToolCall } from "../../interfaces/tool.ts";
 import type { Pipeline } from "../permission/pipeline.ts";
+import { sha256 } from "../history/backups.ts";
 import { CallScanner } from "../protocol/xml.ts";
 import { coerceArgs } from "../tools/dispatch.ts";
 
@@ -57,6 +58,8 @@ export class WarmUp {
     const step = () => this.#step();
     await step();
     scanOnce(this.#tools);
+    // A file's first backup hashes it: WebCrypto starts up on its first digest.
+    await sha256(new Uint8Array(0));
     for (const tool of this.#tools) {
       await step();
       coerceArgs(tool, sampleCall(tool));
