@@ -6,6 +6,7 @@
  */
 import type { ProjectBenchRow } from "./project_bench.ts";
 import type { Row } from "./report.ts";
+import { BENCH_DIALECTS } from "./xml_dialects.ts";
 
 /** One benchmark's numbers, by key. */
 export type Results = Record<string, number>;
@@ -134,6 +135,13 @@ export function otherRows(all: AllResults): Row[] {
     ["1 MB <think>, 16-byte chunks", "xml_think_chunk16_mb_s", "MB/s", "≥ 50", atLeast(50)],
     ["1 MB of unfinished openers, whole", "xml_junk_whole_mb_s", "MB/s", "≥ 50", atLeast(50)],
     ["unfinished openers, 16-byte chunks", "xml_junk_chunk16_mb_s", "MB/s", "≥ 50", atLeast(50)],
+    ...BENCH_DIALECTS.map((d): [string, Key, string, string, Row["meets"]] => [
+      `${d}, 16-byte chunks ÷ whole (time)`,
+      `xml_d_${d}_chunk16_vs_whole`,
+      "×",
+      "≤ 2",
+      atMost(2),
+    ]),
   ]);
   add("security checks", all.security, [
     ["verdicts per second (corpus)", "verdicts_per_second", "/s", "≥ 1,000", atLeast(1000)],

@@ -1,9 +1,9 @@
 /**
  * Benchmark of the tool-call scanner: a 1 MB `write_to_file` reply parsed
  * whole, then fed in 16-byte and 1-byte chunks. Aim: ≥ 50 MB/s, chunked
- * within 2× of whole. Dialect rows: the same content written as Qwen3 JSON
- * (`hermes_json`) and Qwen3-Coder XML, and 1 MB of `<think>` before a call,
- * whole and in 16-byte chunks (aim ≥ 50 MB/s).
+ * within 2× of whole. Dialect rows: the same content written in every
+ * dialect (`bench/xml_dialects.ts`), whole and in 16-byte chunks, and 1 MB of
+ * `<think>` before a call (aim ≥ 50 MB/s, 16-byte chunks within 2× of whole).
  *
  * Run alone: `deno run bench/xml_bench.ts`.
  *
@@ -11,6 +11,7 @@
  */
 import type { ToolSpec } from "../interfaces/tool.ts";
 import { CallScanner, parseReply } from "../core/protocol/xml.ts";
+import { BENCH_DIALECTS, benchReply, replyIn } from "./xml_dialects.ts";
 
 const SPECS: readonly ToolSpec[] = [{
   name: "write_to_file",
@@ -25,19 +26,7 @@ const MB = 1024 * 1024;
 const ROUNDS = 16;
 
 /** A reply of about `size` characters: prose, then one call with code-like content. */
-export function benchReply(size = MB): string {
-  const lines: string[] = [];
-  let length = 0;
-  for (let i = 0; length < size; i++) {
-    const line = i % 3 === 0
-      ? `  <li class="item-${i}">{a < b && "</content>"} &amp; ${i}</li>`
-      : `  const v${i} = items.filter((x) => x.size <= ${i}).map((x) => x.name); // 日本語`;
-    lines.push(line);
-    length += line.length + 1;
-  }
-  return "Writing the file now.\n<tool_call>\n<write_to_file>\n<path>src/big.tsx</path>\n" +
-    `<content>\n${lines.join("\n")}\n</content>\n</write_to_file>\n</tool_call>\n`;
-}
+export { benchReply };
 
 /** The benchmark reply's content written in another dialect, or after 1 MB of reasoning. */
 export function dialectReply(kind: "hermes_json" | "qwen3_coder" | "reasoning", size = MB): string {
@@ -124,6 +113,12 @@ export function benchXml(): Promise<Record<string, number>> {
   const [hermes, hermes16] = dialectRates(dialectReply("hermes_json"));
   const [coder, coder16] = dialectRates(dialectReply("qwen3_coder"));
   const [think, think16] = dialectRates(dialectReply("reasoning"));
+  const perDialect: Record<string, number> = {};
+  for (const dialect of BENCH_DIALECTS) {
+    const [w, c] = dialectRates(replyIn(dialect));
+    perDialect[`xml_d_${dialect}_chunk16_mb_s`] = c;
+    perDialect[`xml_d_${dialect}_chunk16_vs_whole`] = Math.round((w / c) * 100) / 100;
+  }
   const [junk, junk16] = dialectRates(junkReply(), "error");
   return Promise.resolve({
     xml_hermes_whole_mb_s: hermes,
@@ -139,6 +134,7 @@ export function benchXml(): Promise<Record<string, number>> {
     xml_chunk1_mb_s: rate(ms1),
     xml_chunk16_vs_whole: ratio(ms16),
     xml_chunk1_vs_whole: ratio(ms1),
+    ...perDialect,
   });
 }
 

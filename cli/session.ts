@@ -46,6 +46,7 @@ import { openMcp } from "../core/mcp/session.ts";
 import type { ServerView } from "../core/mcp/hub.ts";
 import type { ServerConfig } from "../core/mcp/config.ts";
 import { mcpTools } from "../core/tools/mod.ts";
+import { WarmUp } from "../core/agent/warm_up.ts";
 import { VERSION } from "./version.ts";
 
 /** How a session is opened (`ModeOptions`: debug, dry-run, step). */
@@ -268,6 +269,9 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   const convo: Conversation = {
     messages: resumed?.messages ?? [{ role: "system", content: systemPrompt }],
   };
+  // While the model streams, the first calls' one-time work is done.
+  const warm = new WarmUp(loopTools(), pipeline);
+  let replied = false;
   const session: AgentSession = {
     deps: {
       provider,
@@ -291,6 +295,10 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
         if (ev.type === "reply_end" || (ev.type === "state" && ev.state === "streaming")) {
           mcp.start();
         }
+        // Once the client has sent a request, it idles while the model works.
+        if (ev.type === "state") ev.state === "streaming" ? warm.resume() : warm.pause();
+        if (ev.type === "waiting" && replied) warm.resume();
+        if (ev.type === "reply_end") replied = true;
         o.emit(ev);
       }),
       context: { window: o.settings.contextWindow },

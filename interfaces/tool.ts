@@ -342,6 +342,14 @@ export interface GateInput {
 export interface Gate {
   readonly name: string;
   check(input: GateInput): Verdict | Promise<Verdict>;
+  /**
+   * Does the work a first check would do for the first time (reading rule
+   * files, compiling rules) without deciding anything or changing any state
+   * a check reads, so that the first real call does not pay for it. Called
+   * once, while the model streams; awaits `step()` between small pieces of
+   * work (it resolves when the agent is idle again).
+   */
+  warm?(step: () => Promise<void>): Promise<void>;
 }
 
 /** The user's answer to an approval prompt. */

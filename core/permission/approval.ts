@@ -137,6 +137,11 @@ export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
       return judge(input, s.finding, found);
     },
     propose,
+    async warm(): Promise<void> {
+      // What a first check reads: the project's real path and the rule files.
+      await realDir(options.projectDir ?? Deno.cwd());
+      await store.all();
+    },
     async keep(input: GateInput, choice: RuleChoice): Promise<KeepOutcome> {
       const outcome = await store.save(drafts(input, choice));
       kept.set(input, outcome);

@@ -41,6 +41,20 @@ export class Pipeline {
     return this.options.gates;
   }
 
+  /**
+   * Warms each gate that can be (see `Gate.warm`), one at a time, awaiting
+   * `step()` in between; a failure only means the first call pays. Last
+   * gates first: every call reaches the approval gate, while the security
+   * rules run only for calls that change files or run commands.
+   */
+  async warm(step: () => Promise<void>): Promise<void> {
+    for (const gate of this.options.gates.toReversed()) {
+      if (gate.warm === undefined) continue;
+      await step();
+      await gate.warm(step).catch(() => {});
+    }
+  }
+
   /** Decides one call. */
   async decide(input: GateInput): Promise<PipelineDecision> {
     const verdicts: Verdict[] = [];

@@ -19,7 +19,12 @@ import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from "./security/config.
 import { type ActiveRules, judge } from "./security/judge.ts";
 import { readCommand } from "./security/read.ts";
 import { indirectGate } from "./indirect_gate.ts";
-import { changesFiles, FILE_TOOL_QUIET_RULES, fileOpSegments } from "./security/file_ops.ts";
+import {
+  changesFiles,
+  FILE_TOOL_QUIET_RULES,
+  fileOpSegments,
+  warmSegments,
+} from "./security/file_ops.ts";
 import { BUILTIN_RULES, STRUCTURAL } from "./security/rules/mod.ts";
 import type { Rule, SecurityVerdict, ShellKind } from "./security/types.ts";
 import { SHELLS } from "./security/types.ts";
@@ -161,6 +166,17 @@ export function securityGate(
       const v = await own(input);
       if (v.action === "deny") return v;
       return mergeAsk(v, await indirect.check(input));
+    },
+    async warm(step: () => Promise<void>): Promise<void> {
+      // Every rule runs once, a few at a time (V8 compiles each function and pattern on first use).
+      const active = activeRules(opts.config ?? DEFAULT_SECURITY_CONFIG);
+      const ctx = { cwd: opts.cwd, home: opts.home };
+      const segments = warmSegments(opts.cwd);
+      const rules = active.segmentRules;
+      for (let i = 0; i < rules.length; i += 4) {
+        await step();
+        judge(segments, [], { ...active, segmentRules: rules.slice(i, i + 4) }, ctx);
+      }
     },
   };
 }

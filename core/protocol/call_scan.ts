@@ -83,9 +83,10 @@ export class CallScanBody {
   /**
    * Scans `chunk` from index `i` (`chunk[0]` is at absolute `base`). Returns
    * the index where it stopped: just after `</tool_call>` when the call
-   * ended, where the junk starts, or the chunk's length.
+   * ended, where the junk starts, or the chunk's length. `only`, when not
+   * -1, is where the chunk's only `<` stands (the caller has looked already).
    */
-  scan(chunk: string, i: number, base: number): number {
+  scan(chunk: string, i: number, base: number, only = -1): number {
     const n = chunk.length;
     const tag = this.#tag;
     while (i < n) {
@@ -111,7 +112,11 @@ export class CallScanBody {
         i++;
         continue;
       }
-      const j = n - i > 3 ? chunk.indexOf("<", i) : findLt(chunk, i, n);
+      const j = only >= 0
+        ? (only >= i ? only : -1)
+        : n - i > 3
+        ? chunk.indexOf("<", i)
+        : findLt(chunk, i, n);
       if (j < 0) return n;
       tag.begin(base + j);
       i = j + 1;

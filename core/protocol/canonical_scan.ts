@@ -54,7 +54,7 @@ const DEAD = 3;
  */
 export class CanonicalScanner {
   #specs: ReadonlyMap<string, ToolSpec>;
-  #store = new TextStore();
+  #store: TextStore;
   #mode = PROSE;
   #prose = new ProseScanner(0);
   #body: CallScanBody | null = null;
@@ -67,21 +67,37 @@ export class CanonicalScanner {
   #result: ParseResult | null = null;
   #final = "";
 
-  constructor(specs: readonly ToolSpec[]) {
+  /**
+   * `store`, when given, is text its owner appends to before each
+   * {@link pushStored} (the scanner then never appends to it itself), so a
+   * caller that keeps the reply's text anyway does not keep it twice.
+   */
+  constructor(specs: readonly ToolSpec[], store?: TextStore) {
     this.#specs = new Map(specs.map((s) => [s.name, s]));
+    this.#store = store ?? new TextStore();
   }
 
   /** Feeds the next chunk; returns what the terminal may show now. */
   push(chunk: string): StreamUpdate {
     if (this.#result !== null) throw new Error("CanonicalScanner.push() called after finish()");
     if (chunk.length === 0) return NOTHING;
-    const base = this.#store.length;
     this.#store.append(chunk);
+    return this.pushStored(chunk);
+  }
+
+  /**
+   * Like {@link push}, for a chunk already appended to the store given to the
+   * constructor. `only`, when not -1, is where the chunk's only `<` stands.
+   */
+  pushStored(chunk: string, only = -1): StreamUpdate {
+    if (this.#result !== null) throw new Error("CanonicalScanner.push() called after finish()");
+    if (chunk.length === 0) return NOTHING;
+    const base = this.#store.length - chunk.length;
     if (this.#mode === CALL) {
       // The hot path while a call streams: no prose, the summary rarely changes.
       const body = this.#body as CallScanBody;
       if (chunk.length === 1 && chunk.charCodeAt(0) !== LT && body.idle) return NOTHING;
-      const i = body.scan(chunk, 0, base);
+      const i = body.scan(chunk, 0, base, only);
       if (body.phase === "body" && this.#held.length === 0 && body.summary === this.#summary) {
         return NOTHING;
       }
@@ -89,6 +105,17 @@ export class CanonicalScanner {
       this.#feed(chunk, i, base);
     } else this.#feed(chunk, 0, base);
     return this.#update();
+  }
+
+  /**
+   * {@link pushStored} for a chunk that holds no `<`: inside a call's body,
+   * between tags, it can change nothing, so it is not looked at.
+   */
+  pushPlain(chunk: string): StreamUpdate {
+    if (this.#mode === CALL && this.#result === null && (this.#body as CallScanBody).idle) {
+      return NOTHING;
+    }
+    return this.pushStored(chunk);
   }
 
   /** End of stream: the final result; identical for every chunking of the same text. */

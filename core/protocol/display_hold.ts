@@ -33,6 +33,8 @@ export class DisplayHold {
   /** While holding a fence or an element: how it closes, whether it did, how far lines were read. */
   #weak: { close: (line: string, first: boolean) => boolean; closed: boolean } | null = null;
   #scan = 0;
+  /** The held text from `#scan` on: the line not yet ended. */
+  #open = "";
   #line = "";
   #tail = "";
   #decided = false;
@@ -116,19 +118,28 @@ export class DisplayHold {
     return "prose";
   }
 
-  /** Held text grows; a closed fence or element followed by more text is released. */
+  /**
+   * Held text grows; a closed fence or element followed by more text is
+   * released. Only the new text is searched for line ends, and the line
+   * being read is kept apart (`#open`): reading the growing held text itself
+   * would flatten it again for every chunk (quadratic work).
+   */
   #more(text: string): string {
+    const start = this.held.length;
     this.held += text;
     const w = this.#weak;
     if (w === null) return "";
-    const held = this.held;
-    for (let nl = held.indexOf("\n", this.#scan); nl >= 0; nl = held.indexOf("\n", this.#scan)) {
+    let i = 0;
+    for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", i)) {
       const a = this.#scan;
-      this.#scan = nl + 1;
-      const line = held.slice(a, nl + 1);
+      const line = this.#open + text.slice(i, nl + 1);
+      this.#open = "";
+      i = nl + 1;
+      this.#scan = start + i;
       if (!w.closed) w.closed = w.close(line, a === 0);
       else if (line.trim() !== "") {
         // More text after the block: it was not a call. Show it; read on from here.
+        const held = this.held;
         const shown = held.slice(0, a);
         this.held = "";
         this.#holding = false;
@@ -139,6 +150,7 @@ export class DisplayHold {
         return shown + this.push(held.slice(a));
       }
     }
+    this.#open += i === 0 ? text : text.slice(i);
     return "";
   }
 

@@ -79,6 +79,12 @@ export class ReasoningSplitter {
   before = "";
   /** Where the orphan closer starts in the whole reply, or -1. */
   closerAt = -1;
+  /**
+   * After {@link feed}: the held text the last chunk was read after (a tag
+   * cut by the previous chunk). Before a `reset`, every chunk fed is the
+   * visible text returned so far plus this plus the last chunk.
+   */
+  carried = "";
   #inside = -1; // index of the open tag's kind, or -1
   #opened = false; // an opener or an orphan closer was seen
   #lineStart = true; // only spaces so far on the visible line
@@ -108,21 +114,26 @@ export class ReasoningSplitter {
   /**
    * Feeds the next chunk and returns its visible text; the reasoning it added
    * is in {@link reasoning}, an orphan closer in {@link reset}. Allocates
-   * nothing for a chunk that is plain visible text.
+   * nothing for a chunk that is plain visible text. `only`, when not -1, is
+   * where the chunk's only `<` stands (the caller has looked already).
    */
-  feed(chunk: string): string {
+  feed(chunk: string, only = -1): string {
     let text = chunk;
     this.#start();
     const base = this.#fed - this.#pending.length;
     this.#fed += chunk.length;
     if (this.#stopped && this.#opened && this.#pending === "") return chunk;
+    this.carried = this.#pending;
     if (this.#pending !== "") {
       text = this.#pending + chunk;
       this.#pending = "";
+      only = -1;
     }
     const n = text.length;
     let from = 0;
-    for (let j = text.indexOf("<"); j >= 0; j = text.indexOf("<", j + 1)) {
+    // Each layer's search costs a call into the engine, more than reading 16 characters.
+    const first = only >= 0 ? only : text.indexOf("<");
+    for (let j = first; j >= 0; j = only >= 0 ? -1 : text.indexOf("<", j + 1)) {
       if (j + 1 < n && !maybeTag(text.charCodeAt(j + 1))) continue;
       if (j + 2 < n && text.charCodeAt(j + 1) === 47 && !maybeTag(text.charCodeAt(j + 2))) continue;
       const tag = this.#tagAt(text, j, this.#lineStartAt(text, from, j));
@@ -146,6 +157,27 @@ export class ReasoningSplitter {
     }
     this.#emit(from === 0 ? text : text.slice(from));
     return this.#visible;
+  }
+
+  /**
+   * {@link feed} for a chunk that holds no `<`, the common case of a stream
+   * cut into small chunks: no tag can start in it, so it is only counted and
+   * passed on (as visible text or as reasoning).
+   */
+  feedPlain(chunk: string): string {
+    if (this.#pending !== "") return this.feed(chunk);
+    this.#fed += chunk.length;
+    if (this.#inside >= 0) {
+      this.#start();
+      this.reasoning = chunk;
+      return "";
+    }
+    if (this.reasoning !== "" || this.reset) this.#start();
+    this.carried = "";
+    if (this.#stopped && this.#opened) return chunk;
+    const k = lastNonSpace(chunk, chunk.length - 1, 0);
+    if (k >= 0) this.#lineStart = chunk.charCodeAt(k) === NL;
+    return chunk;
   }
 
   #start(): void {

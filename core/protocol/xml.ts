@@ -26,6 +26,7 @@ import { DisplayHold } from "./display_hold.ts";
 import { ReasoningSplitter, type SplitUpdate } from "./reasoning_split.ts";
 import type { Span } from "./dialect_mask.ts";
 import { CallGuess } from "./call_guess.ts";
+import { TextStore } from "./text_store.ts";
 
 /** What the terminal may show after a chunk. */
 export interface StreamUpdate {
@@ -56,12 +57,13 @@ export class CallScanner {
   #split: ReasoningSplitter;
   #canon: CanonicalScanner;
   #hold: DisplayHold;
-  #visible: string[] = [];
+  /** The visible text (shared with the canonical scanner, which reads it). */
+  #visible = new TextStore();
   #reasoning: string[] = [];
   #result: ParseResult | null = null;
   #final = "";
   #text = "";
-  /** Every chunk as pushed (read again only after a late `</think>`). */
+  /** Every chunk as pushed, kept from a late `</think>` on (read again at the end). */
   #raw: string[] = [];
   /** A late `</think>` was met: prose is held until the end. */
   #late = false;
@@ -81,7 +83,7 @@ export class CallScanner {
   constructor(specs: readonly ToolSpec[], options: { lateClose?: boolean } = {}) {
     this.#split = new ReasoningSplitter({ orphans: options.lateClose !== false });
     this.#specs = new Map(specs.map((s) => [s.name, s]));
-    this.#canon = new CanonicalScanner(specs);
+    this.#canon = new CanonicalScanner(specs, this.#visible);
     this.#hold = new DisplayHold(new Set(this.#specs.keys()));
     this.#guess = new CallGuess(new Set(this.#specs.keys()));
   }
@@ -90,18 +92,32 @@ export class CallScanner {
   push(chunk: string): StreamUpdate {
     if (this.#result !== null) throw new Error("CallScanner.push() called after finish()");
     if (chunk.length === 0) return NOTHING;
-    this.#raw.push(chunk);
+    if (this.#late) this.#raw.push(chunk);
     const split = this.#split;
-    const visible = split.feed(chunk);
+    // Most small chunks hold no `<` or one: the layers are told, not left to look again.
+    const lt = chunk.indexOf("<");
+    const plain = lt < 0;
+    const only = plain || (lt + 1 < chunk.length && chunk.indexOf("<", lt + 1) >= 0) ? -1 : lt;
+    const visible = plain ? split.feedPlain(chunk) : split.feed(chunk, only);
     if (split.reset || split.reasoning !== "") {
+      if (!split.reset && visible === "") {
+        this.#reasoning.push(split.reasoning);
+        return { prose: "", reasoning: split.reasoning };
+      }
+      // Before the first reset, what was fed is the visible text so far and the held tag.
+      if (split.reset) this.#raw = [this.#visible.text(), split.carried, chunk];
       const u = { visible, reasoning: split.reasoning, reset: split.reset, before: split.before };
       return this.#take(u);
     }
     // The hot path: visible text only, nothing allocated when nothing is shown.
     if (visible === "") return NOTHING;
-    this.#visible.push(visible);
+    this.#visible.append(visible);
     if (this.#canon.dead) return this.#guessed(NOTHING, visible);
-    const cu = this.#canon.push(visible);
+    const cu = visible !== chunk
+      ? this.#canon.pushStored(visible)
+      : plain
+      ? this.#canon.pushPlain(visible)
+      : this.#canon.pushStored(visible, only);
     if (cu.prose === "") {
       const u = cu.call === undefined ? NOTHING : { prose: "", call: cu.call };
       return this.#canon.dead ? this.#guessed(u, "") : u;
@@ -121,7 +137,8 @@ export class CallScanner {
     if (guess.done) return update;
     const at = this.#canon.junkAt;
     if (at >= 0) {
-      this.#probe = this.#probe === "" ? this.#visible.join("").slice(at) : this.#probe + more;
+      const text = this.#visible;
+      this.#probe = this.#probe === "" ? text.slice(at, text.length) : this.#probe + more;
     }
     const name = guess.look(at >= 0 ? this.#probe : this.#hold.held);
     return name === null ? update : { ...update, call: name };
@@ -142,7 +159,7 @@ export class CallScanner {
     if (this.#result !== null) return this.#result;
     const last = this.#take(this.#split.end());
     const canon = this.#canon.finish();
-    const text = this.#visible.join("");
+    const text = this.#visible.text();
     this.#text = text;
     const skip = takesSpan(canon) ? this.#canon.span() : null;
     const hits = findDialectCalls(text, this.#specs, skip);
@@ -179,8 +196,8 @@ export class CallScanner {
     if (u.visible === "") {
       return u.reasoning === "" ? { prose: "" } : { prose: "", reasoning: u.reasoning };
     }
-    this.#visible.push(u.visible);
-    const cu = this.#canon.dead ? NOTHING : this.#canon.push(u.visible);
+    this.#visible.append(u.visible);
+    const cu = this.#canon.dead ? NOTHING : this.#canon.pushStored(u.visible);
     const prose = cu.prose === "" ? "" : this.#shows(this.#hold.push(cu.prose));
     const update: StreamUpdate = { prose };
     if (cu.call !== undefined) update.call = cu.call;
@@ -212,9 +229,9 @@ export class CallScanner {
 
   /** The reply began inside reasoning: what was visible so far was reasoning. */
   #restart(): void {
-    this.#reasoning = [this.#visible.join("") + this.#reasoning.join("")];
-    this.#visible = [];
-    this.#canon = new CanonicalScanner([...this.#specs.values()]);
+    this.#reasoning = [this.#visible.text() + this.#reasoning.join("")];
+    this.#visible = new TextStore();
+    this.#canon = new CanonicalScanner([...this.#specs.values()], this.#visible);
     this.#hold = new DisplayHold(new Set(this.#specs.keys()));
   }
 

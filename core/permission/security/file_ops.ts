@@ -72,6 +72,15 @@ function opFor(
 }
 
 /** A parsed command built directly (no shell parse: the words are known). */
+/**
+ * Segments like those of a first write, delete and mode change under `dir`
+ * (a path that is never touched), for warming the rules up before a real call.
+ */
+export function warmSegments(dir: string): Segment[] {
+  const path = resolve(dir, ".minoc-warm-up");
+  return [["tee", path], ["rm", "-f", path], ["chmod", "644", path]].map(segmentOf);
+}
+
 function segmentOf(words: string[]): Segment {
   const word = (text: string): Word => ({ text, literal: true, sources: [] });
   const text = words.map((w, i) => (i === 0 ? w : quote(w))).join(" ");

@@ -51,3 +51,24 @@ Deno.test("`DisplayHold` shows ordinary code at once: only a brace line naming a
   assert.equal(h.push('{"name": "x"}\n'), "");
   assert.ok(h.holding);
 });
+
+Deno.test("`DisplayHold` stays linear while it holds a 1 MB fence or element fed in 16-byte chunks", () => {
+  const line = '  const v = a < b && "</x>"; // ``` not a fence\n';
+  const body = line.repeat(Math.ceil(1_000_000 / line.length));
+  const replies = [
+    // A fence whose one line is the whole JSON call, and an element with many lines.
+    `Here.\n\`\`\`json\n${
+      JSON.stringify({ name: "read_file", arguments: { path: body } })
+    }\n\`\`\``,
+    `Saving.\n\n<write_to_file>\n<path>a</path>\n<content>\n${body}</content>\n</write_to_file>`,
+  ];
+  for (const reply of replies) {
+    const started = performance.now();
+    const s = new CallScanner(SPECS);
+    for (let i = 0; i < reply.length; i += 16) s.push(reply.slice(i, i + 16));
+    assert.equal(s.finish().kind, "call");
+    // Quadratic work took minutes here; linear work takes well under a second.
+    const ms = performance.now() - started;
+    assert.ok(ms < 8_000, `took ${ms.toFixed(0)} ms`);
+  }
+});

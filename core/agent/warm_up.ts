@@ -1,0 +1,111 @@
+/**
+ * Prepares what a session's first tool calls would otherwise prepare between
+ * the end of the model's reply and the next request: V8 compiles each
+ * function and regular expression on first use, WebCrypto starts on the first
+ * digest, and the gates read their rule files once. The work runs only while the model streams (the request
+ * is out by then, and the agent is waiting anyway), in small steps; when the
+ * reply ends it stops until the next reply streams, so it never delays the
+ * agent's own turn. Nothing here decides a call, writes a file or changes
+ * what a check sees.
+ *
+ * @example
+ * ```ts
+ * const warm = new WarmUp(tools, pipeline);
+ * // on the first text of each reply:
+ * warm.resume();
+ * // when the reply has ended:
+ * warm.pause();
+ * ```
+ * @module
+ */
+import type { AnyTool, ParamSpec, ToolCall } from "../../interfaces/tool.ts";
+import type { Pipeline } from "../permission/pipeline.ts";
+import { sha256 } from "../history/backups.ts";
+import { CallScanner } from "../protocol/xml.ts";
+import { coerceArgs } from "../tools/dispatch.ts";
+
+/** The warm-up of one session: started by the first {@link resume}, done once. */
+export class WarmUp {
+  #tools: readonly AnyTool[];
+  #pipeline: Pipeline;
+  #active = false;
+  #started = false;
+  #parked: (() => void)[] = [];
+  #sliceStart = -Infinity;
+
+  constructor(tools: readonly AnyTool[], pipeline: Pipeline) {
+    this.#tools = tools;
+    this.#pipeline = pipeline;
+  }
+
+  /** The model streams: work may go on (and starts, the first time). */
+  resume(): void {
+    this.#active = true;
+    const parked = this.#parked;
+    this.#parked = [];
+    for (const go of parked) setTimeout(go, 0);
+    if (this.#started) return;
+    this.#started = true;
+    this.#run().catch(() => {});
+  }
+
+  /** The reply ended: no more steps until the next {@link resume}. */
+  pause(): void {
+    this.#active = false;
+  }
+
+  async #run(): Promise<void> {
+    const step = () => this.#step();
+    await step();
+    scanOnce(this.#tools);
+    // A file's first backup hashes it: WebCrypto starts up on its first digest.
+    await sha256(new Uint8Array(0));
+    for (const tool of this.#tools) {
+      await step();
+      coerceArgs(tool, sampleCall(tool));
+    }
+    await this.#pipeline.warm(step);
+  }
+
+  /**
+   * Goes on at once while the current slice of work is short; else resolves
+   * on a later turn of the event loop, once the model is streaming (a timer
+   * takes a millisecond or more, too long to wait after every small piece).
+   */
+  #step(): Promise<void> {
+    if (this.#active && performance.now() - this.#sliceStart < SLICE_MS) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      setTimeout(() => this.#active ? resolve() : this.#parked.push(resolve), 0);
+    }).then(() => {
+      this.#sliceStart = performance.now();
+    });
+  }
+}
+
+/** Work done between two chances for the stream to be read. */
+const SLICE_MS = 0.5;
+
+/** A reply with a call of the first tool, streamed in two pieces through a scanner. */
+function scanOnce(tools: readonly AnyTool[]): void {
+  const tool = tools[0];
+  if (tool === undefined) return;
+  const params = tool.params.map((p) => `<${p.name}>${sample(p)}</${p.name}>`).join("\n");
+  const reply =
+    `Doing it.\n<tool_call>\n<${tool.name}>\n${params}\n</${tool.name}>\n</tool_call>\n`;
+  const scanner = new CallScanner(tools);
+  const half = reply.length >> 1;
+  scanner.push(reply.slice(0, half));
+  scanner.push(reply.slice(half));
+  scanner.finish();
+}
+
+function sampleCall(tool: AnyTool): ToolCall {
+  return {
+    tool: tool.name,
+    params: Object.fromEntries(tool.params.map((p) => [p.name, sample(p)])),
+  };
+}
+
+function sample(p: ParamSpec): string {
+  return p.type === "integer" ? "1" : p.type === "boolean" ? "true" : "a";
+}

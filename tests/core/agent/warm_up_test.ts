@@ -1,0 +1,76 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import type { AnyTool, Gate, GateInput } from "../../../interfaces/tool.ts";
+import { WarmUp } from "../../../core/agent/warm_up.ts";
+import { approvalGate } from "../../../core/permission/approval.ts";
+import { Pipeline } from "../../../core/permission/pipeline.ts";
+import { securityGate } from "../../../core/permission/security.ts";
+import { coerceArgs } from "../../../core/tools/dispatch.ts";
+import { tools } from "../../../core/tools/mod.ts";
+import { testContext, withTempDir } from "../../support/tool_context.ts";
+
+async function gateInput(name: string, params: Record<string, string>, cwd: string) {
+  const t = tools.find((x) => x.name === name) as AnyTool;
+  const call = { tool: name, params };
+  const c = coerceArgs(t, call);
+  if (!c.ok) throw new Error(c.message);
+  const preview = t.preview ? await t.preview(c.args, testContext(cwd)) : { kind: "none" as const };
+  return { call, tool: t, args: c.args, preview, cwd } satisfies GateInput;
+}
+
+/** A gate that counts the pieces of its warm-up and signals the end. */
+function countingGate(pieces: number) {
+  let done = 0;
+  let finished: () => void = () => {};
+  const over = new Promise<void>((resolve) => finished = resolve);
+  const gate: Gate = {
+    name: "counting",
+    check: () => ({ gate: "counting", action: "pass" }),
+    async warm(step) {
+      for (let i = 0; i < pieces; i++) {
+        await step();
+        done++;
+      }
+      finished();
+    },
+  };
+  return { gate, done: () => done, over };
+}
+
+const later = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+Deno.test("`WarmUp` does nothing before `resume()`, stops at `pause()` and finishes after the next `resume()`", async () => {
+  const counting = countingGate(200_000);
+  const pipeline = new Pipeline({ gates: [counting.gate], confirm: null, autoApprove: false });
+  const warm = new WarmUp(tools, pipeline);
+  await later();
+  assert.equal(counting.done(), 0);
+  warm.resume();
+  warm.pause(); // the reply ended at once: not even the first piece runs
+  await later();
+  assert.equal(counting.done(), 0);
+  warm.resume();
+  await counting.over;
+  assert.equal(counting.done(), 200_000);
+});
+
+Deno.test("`securityGate().warm()` and `approvalGate().warm()` decide nothing: later checks are judged as without them", async () => {
+  await withTempDir(async (dir) => {
+    const read = (p: string) => Deno.readTextFile(p);
+    const cold = securityGate({ cwd: dir, home: dir, shell: "bash", readFile: read });
+    const warmed = securityGate({ cwd: dir, home: dir, shell: "bash", readFile: read });
+    const approval = approvalGate({ projectDir: dir, homeDir: join(dir, "home") });
+    const step = () => Promise.resolve();
+    await warmed.warm?.(step);
+    await approval.warm?.(step);
+    // The warm-up remembered no written file: a script run later is not flagged as written.
+    const body = "#!/bin/sh\necho hi\n";
+    await Deno.writeTextFile(join(dir, "run.sh"), body);
+    const runs = await gateInput("execute_command", { command: "sh run.sh" }, dir);
+    const write = await gateInput("write_to_file", { path: ".env", content: "A=1\n" }, dir);
+    for (const input of [runs, write]) {
+      assert.deepEqual(await warmed.check(input), await cold.check(input));
+    }
+    assert.equal((await approval.check(runs)).action, "ask");
+  });
+});
