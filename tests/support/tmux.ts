@@ -5,8 +5,17 @@
  * @module
  */
 
-async function tmux(...args: string[]): Promise<string> {
-  const out = await new Deno.Command("tmux", { args, stdout: "piped", stderr: "piped" }).output();
+/**
+ * Runs a tmux command on the session's own server (`-L socket`): every test
+ * session has a server of its own, so one session ending (and its server
+ * exiting) never races the start of the next.
+ */
+async function tmux(socket: string, ...args: string[]): Promise<string> {
+  const out = await new Deno.Command("tmux", {
+    args: ["-L", socket, ...args],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
   if (!out.success) {
     throw new Error(`tmux ${args[0]} failed: ${new TextDecoder().decode(out.stderr)}`);
   }
@@ -44,6 +53,7 @@ export class TmuxSession {
     const vars = Object.entries(o.env).map(([k, v]) => `${k}='${v.replaceAll("'", `'\\''`)}'`);
     const full = `env -i ${vars.join(" ")} ${commandLine}; echo "[exit $?]"; sleep 600`;
     await tmux(
+      name,
       "new-session",
       "-d",
       "-s",
@@ -61,7 +71,7 @@ export class TmuxSession {
 
   /** Sends keys (tmux key names such as `Enter`, `Down`, `C-c`, or literal text). */
   async send(...keys: string[]): Promise<void> {
-    await tmux("send-keys", "-t", this.name, ...keys);
+    await tmux(this.name, "send-keys", "-t", this.name, ...keys);
   }
 
   /**
@@ -73,7 +83,7 @@ export class TmuxSession {
     const shown = async () => (await this.screen()).split(text).length - 1;
     const before = await shown();
     for (let attempt = 0; attempt < 3; attempt++) {
-      await tmux("send-keys", "-t", this.name, "-l", text);
+      await tmux(this.name, "send-keys", "-t", this.name, "-l", text);
       const until = Date.now() + 3_000;
       while (Date.now() < until) {
         if (await shown() > before) return;
@@ -85,7 +95,7 @@ export class TmuxSession {
 
   /** The visible screen plus scrollback. */
   async screen(): Promise<string> {
-    return await tmux("capture-pane", "-t", this.name, "-p", "-S", "-2000");
+    return await tmux(this.name, "capture-pane", "-t", this.name, "-p", "-S", "-2000");
   }
 
   /** Waits until the screen matches `pattern`; throws with the screen after `ms`. */
@@ -143,6 +153,9 @@ export class TmuxSession {
 
   /** Ends the session. */
   async kill(): Promise<void> {
-    await tmux("kill-session", "-t", this.name).catch(() => "");
+    await tmux(this.name, "kill-server").catch(() => "");
+    // The server's socket file can outlive it: remove it, so test runs leave nothing behind.
+    const dir = Deno.env.get("TMUX_TMPDIR") ?? "/tmp";
+    await Deno.remove(`${dir}/tmux-${Deno.uid()}/${this.name}`).catch(() => {});
   }
 }
