@@ -11,16 +11,10 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { buildBundle } from "../../.ci/bundle.ts";
+import { bundleUnderTest } from "../support/bundle.ts";
 import { VERSION } from "../../cli/version.ts";
 
-async function bundle(dir: string): Promise<string> {
-  const given = Deno.env.get("MINOC_ENTRY");
-  if (given?.endsWith(".js")) return given;
-  const out = join(dir, "minoc.js");
-  await buildBundle(out);
-  return out;
-}
+const bundle = bundleUnderTest;
 
 async function start(file: string, tmp: string, args: string[]) {
   const out = await new Deno.Command(Deno.execPath(), {
