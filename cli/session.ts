@@ -5,34 +5,29 @@
  * @module
  */
 import { join } from "node:path";
-import type { AgentEvent, RunLimits } from "../interfaces/agent.ts";
-import type { SessionRecorder } from "../interfaces/history.ts";
-import type { AnyTool, Confirm, ToolContext } from "../interfaces/tool.ts";
-import type { AgentDeps, Conversation } from "../core/agent/loop.ts";
+import type { RunLimits } from "../interfaces/agent.ts";
+import type { AnyTool, ToolContext } from "../interfaces/tool.ts";
+import type { Conversation } from "../core/agent/loop.ts";
 import { buildSystemPrompt } from "../core/agent/prompt.ts";
-import { analyzeProject, type ProjectAnalysis } from "../core/agent/project.ts";
+import { analyzeProject } from "../core/agent/project.ts";
 import { homeInputs, homePaths, resolveHome } from "../core/config/paths.ts";
 import type { Settings } from "../core/config/settings.ts";
 import { repairCutSessions } from "../core/history/store.ts";
 import { sweepStaleTemps } from "../core/history/sweep.ts";
-import { createRecorder, nullRecorder } from "../core/history/recorder.ts";
-import { type BackupStore, createBackupStore } from "../core/history/backups.ts";
+import { createBackupStore } from "../core/history/backups.ts";
 import { CommandUndo } from "../core/history/command_undo.ts";
 import { backingUpFs } from "../core/history/backup_fs.ts";
 import { setupLogs } from "../core/history/logs.ts";
-import { type ApprovalGate, approvalGate } from "../core/permission/approval.ts";
-import type { PermissionRule } from "../core/permission/rules.ts";
+import { approvalGate } from "../core/permission/approval.ts";
 import { type Mode, modeGate } from "../core/permission/mode_gate.ts";
 import { skillToolsGate } from "../core/permission/skill_tools_gate.ts";
 import { Pipeline } from "../core/permission/pipeline.ts";
 import { defaultShell, loadSecurityConfig, securityGate } from "../core/permission/security.ts";
 import { CliError, EXIT } from "./io.ts";
-import { type ModeOptions, openModes } from "./session_modes.ts";
+import { openModes } from "./session_modes.ts";
 import { serverProvider } from "./session_provider.ts";
-import type { DryRun } from "../core/permission/dry_run.ts";
-import type { Stepper } from "../core/permission/step.ts";
-import { resumeSession, type ResumeTarget } from "./resume.ts";
-import { type BridgeSetup, editWiring } from "./session_bridge.ts";
+import { resumeSession } from "./resume.ts";
+import { editWiring } from "./session_bridge.ts";
 import { createFileTracker } from "../core/tools/file_tracker.ts";
 import { realFs } from "../core/tools/fs_port.ts";
 import { protectCredentials } from "../core/tools/child_env.ts";
@@ -40,94 +35,15 @@ import { tools } from "../core/tools/mod.ts";
 import { createProcessTable, installExitCleanup } from "../core/tools/process_table.ts";
 import { promptTools, setupSkills } from "../core/skills/setup.ts";
 import { createSkillHost } from "../core/skills/host.ts";
-import { openSessionSandbox, type YesNo } from "./session_sandbox.ts";
-import type { SandboxMode } from "../core/sandbox/policy.ts";
+import { openSessionSandbox } from "./session_sandbox.ts";
 import { openMcp } from "../core/mcp/session.ts";
-import type { ServerView } from "../core/mcp/hub.ts";
-import type { ServerConfig } from "../core/mcp/config.ts";
 import { mcpTools } from "../core/tools/mod.ts";
 import { WarmUp } from "../core/agent/warm_up.ts";
 import { VERSION } from "./version.ts";
 
-/** How a session is opened (`ModeOptions`: debug, dry-run, step). */
-export interface SessionOptions extends ModeOptions {
-  settings: Settings;
-  mode: Mode;
-  /** Record a session file (false with `--no-session`). */
-  record: boolean;
-  /** `--yes`. */
-  autoApprove: boolean;
-  /** `--sandbox` (default workspace-write). */
-  sandbox?: SandboxMode;
-  /** A yes/no question in the terminal (sandbox off, no sandbox, escalation); absent in `run`. */
-  yesNo?: YesNo;
-  /** The approval prompt; null in `run` or without a terminal. */
-  confirm: Confirm | null;
-  /** Answers ask_followup_question. */
-  ask(question: string): Promise<string>;
-  emit(event: AgentEvent): void;
-  /** Live command output for the terminal. */
-  onOutput?(text: string): void;
-  /** One-line warnings for the user (e.g. the `.minoc` fallback). */
-  warn(message: string): void;
-  /** In-memory rules from `--allow` / `--deny`. */
-  extraRules?: PermissionRule[];
-  /** An earlier session to continue (`--continue`, `--resume`, the pick list). */
-  resume?: ResumeTarget;
-  /** The provider (`--provider`), edit blocks and the copy/paste bridge's ports. */
-  bridge?: BridgeSetup;
-  /**
-   * When MCP servers start: `open` (the chat: while the user types) or
-   * `first-request` (default: once the first request is on its way, so
-   * starting them never delays it; only a server whose tools were never
-   * listed before is waited for, so the model can see them).
-   */
-  mcpStart?: "open" | "first-request";
-  /** MCP servers named by the caller (an editor over ACP), besides the configured ones. */
-  mcpServers?: ServerConfig[];
-}
-
-/** An open session: what the loop needs, and how to close it. */
-export interface AgentSession {
-  deps: AgentDeps;
-  convo: Conversation;
-  recorder: SessionRecorder;
-  /** The working directory. */
-  cwd: string;
-  /** The `.minoc` home. */
-  homeDir: string;
-  /** The approval gate (keeps "allow always" rules). */
-  approval: ApprovalGate;
-  /** Undo backups of this session's file changes (null when not recorded). */
-  backups: BackupStore | null;
-  /** `--dry-run`: the overlay and what was not run (null otherwise). */
-  dryRun: DryRun | null;
-  /** Step mode (null when there is no terminal to step in). */
-  stepper: Stepper | null;
-  /** Switches plan/agent mode for later calls and rebuilds the system prompt. */
-  setMode(mode: Mode): void;
-  mode(): Mode;
-  /** The settings in use (they change with {@link AgentSession.switchModel}). */
-  settings(): Settings;
-  /** Talks to another model from the next request on: provider, quirks, instructions, window. */
-  switchModel(next: Settings): void;
-  /** The project analysis in the system prompt (core/agent/project.ts). */
-  project(): ProjectAnalysis;
-  /** Analyses the working directory again and rebuilds the system prompt (`/refresh`). */
-  refresh(): Promise<ProjectAnalysis>;
-  /** `openai` or `bridge`: the provider in use. */
-  providerName(): string;
-  /** Uses another provider from the next request on (`/provider`); throws with a message. */
-  setProvider(name: string): Promise<void>;
-  /** The MCP servers, their state and tools (`/mcp`). */
-  mcpServers(): ServerView[];
-  /**
-   * Wraps every tool the loop sees, now and whenever the tool list changes
-   * (MCP servers starting, another provider): the editor agent uses it.
-   */
-  wrapTools(wrap: (tool: AnyTool) => AnyTool): void;
-  close(): Promise<void>;
-}
+export type { AgentSession, SessionOptions } from "./session_types.ts";
+import { openRecorder } from "./session_record.ts";
+import type { AgentSession, SessionOptions } from "./session_types.ts";
 
 /** Opens a session in `settings.cwd`. */
 export async function openSession(o: SessionOptions): Promise<AgentSession> {
@@ -363,26 +279,4 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     convo.messages[0] = { role: "system", content: prompt() };
   });
   return session;
-}
-
-async function openRecorder(
-  o: SessionOptions,
-  sessionsDir: string,
-  systemPrompt: string,
-  mode: () => Mode,
-): Promise<SessionRecorder> {
-  const base = {
-    sessionsDir,
-    model: o.settings.params.model,
-    projectPath: o.settings.cwd,
-    mode: mode(),
-    systemPrompt,
-  };
-  if (!o.record) return nullRecorder(base);
-  try {
-    return await createRecorder({ ...base, onWriteError: o.warn });
-  } catch (e) {
-    o.warn(`Cannot record the session in "${sessionsDir}": ${(e as Error).message}`);
-    return nullRecorder(base);
-  }
 }
