@@ -19,6 +19,7 @@
  * ```
  * @module
  */
+import { NOTHING, type StreamUpdate } from "./stream_update.ts";
 import type { ParseErrorKind, ParseResult, ToolSpec } from "../../interfaces/tool.ts";
 import { CallScanBody } from "./call_scan.ts";
 import { readParams } from "./params.ts";
@@ -26,15 +27,7 @@ import { type Opener, ProseScanner } from "./prose_scan.ts";
 import { LT } from "./tags.ts";
 import { TextStore } from "./text_store.ts";
 
-/** What the terminal may show after a chunk. */
-export interface StreamUpdate {
-  /** New prose to display (never raw tool-call XML). */
-  prose: string;
-  /** One-line live summary of the call, e.g. `write_to_file notes.md`; only when it changed. */
-  call?: string;
-}
-
-const NOTHING: StreamUpdate = Object.freeze({ prose: "" });
+export type { StreamUpdate };
 
 const PROSE = 0;
 const CALL = 1;

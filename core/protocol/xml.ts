@@ -18,9 +18,10 @@
  * ```
  * @module
  */
+import { canonical, multiple, takesSpan } from "./scan_pick.ts";
+import { NOTHING, type StreamUpdate } from "./stream_update.ts";
 import type { ParseResult, ToolSpec } from "../../interfaces/tool.ts";
 import { CanonicalScanner } from "./canonical_scan.ts";
-import { withEntities } from "./dialect_call.ts";
 import { type DialectHit, findDialectCalls } from "./dialects.ts";
 import { DisplayHold } from "./display_hold.ts";
 import { ReasoningSplitter, type SplitUpdate } from "./reasoning_split.ts";
@@ -28,17 +29,7 @@ import type { Span } from "./dialect_mask.ts";
 import { CallGuess } from "./call_guess.ts";
 import { TextStore } from "./text_store.ts";
 
-/** What the terminal may show after a chunk. */
-export interface StreamUpdate {
-  /** New prose to display (never raw tool-call markup). */
-  prose: string;
-  /** One-line live summary of the call, e.g. `write_to_file notes.md`; only when it changed. */
-  call?: string;
-  /** New reasoning text (from `<think>` and the like), shown apart and folded. */
-  reasoning?: string;
-}
-
-const NOTHING: StreamUpdate = Object.freeze({ prose: "" });
+export type { StreamUpdate };
 
 /**
  * Scans one reply chunk by chunk.
@@ -269,41 +260,6 @@ export class CallScanner {
       : text.slice(shown, hit.start) + text.slice(hit.end);
     return hit.result;
   }
-}
-
-/** Whether the canonical scanner read a call (or a failed one with a tool name) worth its span. */
-function takesSpan(r: ParseResult): boolean {
-  return r.kind === "call" || (r.kind === "error" && r.tool !== undefined);
-}
-
-/** A canonical call, with XML entities decided for command tools. */
-function canonical(r: ParseResult, specs: ReadonlyMap<string, ToolSpec>): ParseResult {
-  if (r.kind !== "call") return r;
-  const tool = specs.get(r.call.tool);
-  return tool === undefined ? r : withEntities(r, tool);
-}
-
-function multiple(hits: readonly DialectHit[]): ParseResult {
-  const first = hits[0].result;
-  const tool = first.kind === "call"
-    ? first.call.tool
-    : first.kind === "error"
-    ? first.tool
-    : undefined;
-  const meant = first.kind === "call"
-    ? first.call
-    : first.kind === "error"
-    ? first.meant
-    : undefined;
-  const names = hits.map((h) => h.dialect).join(", ");
-  const message = `The reply holds ${hits.length} tool calls (${names}); none was run`;
-  return {
-    kind: "error",
-    error: "multiple_tool_calls",
-    message,
-    ...(tool === undefined ? {} : { tool }),
-    ...(meant === undefined ? {} : { meant }),
-  };
 }
 
 /** Parses one whole reply; the same as feeding it to a {@link CallScanner} in one chunk. */
