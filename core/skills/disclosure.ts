@@ -15,6 +15,7 @@
  * ```
  * @module
  */
+import { listFiles } from "./skill_files.ts";
 import { join, relative } from "node:path";
 import type { ToolResult } from "../../interfaces/tool.ts";
 import { fail, ok } from "../tools/define.ts";
@@ -286,23 +287,6 @@ function titlesOf(blocks: readonly Block[]): string {
   return blocks.map((b) => (b.title ? `"${b.title}"` : "the introduction")).join(", ");
 }
 
-/** Files under `dir` (relative to `base`, default `dir`), at most 50, sorted. */
-export async function listFiles(dir: string, base = dir, out: string[] = []): Promise<string[]> {
-  let entries: Deno.DirEntry[];
-  try {
-    entries = await Array.fromAsync(Deno.readDir(dir));
-  } catch {
-    return out;
-  }
-  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    if (out.length >= 50) break;
-    const abs = join(dir, e.name);
-    if (e.isDirectory) await listFiles(abs, base, out);
-    else out.push(relative(base, abs).replace(/\\/g, "/"));
-  }
-  return out;
-}
-
 /**
  * How to run a skill's scripts: run_skill_script's usage line and a call of
  * the first script. The system prompt leaves the tool out; the model learns
@@ -312,3 +296,5 @@ export function scriptUsage(skill: string, script: string): string {
   const call = formatCall(runSkillScript.name, { name: skill, script }).replaceAll("\n", "");
   return `Run them with:\n${usageLine(runSkillScript)}\n${call}`;
 }
+
+export { listFiles };
