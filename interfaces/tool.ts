@@ -80,18 +80,7 @@ export type {
   ProcessTable,
   SpawnedProcess,
 } from "./ports.ts";
-import type {
-  CommandSandbox,
-  CommandSpawner,
-  DirEntry,
-  FileInfo,
-  FileTracker,
-  Freshness,
-  FsPort,
-  ProcessInfo,
-  ProcessTable,
-  SpawnedProcess,
-} from "./ports.ts";
+import type { CommandSandbox, FileTracker, FsPort, ProcessTable } from "./ports.ts";
 
 /** Data the approval prompt and dry-run render; never pre-formatted text. */
 export type Preview =

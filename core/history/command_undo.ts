@@ -24,6 +24,7 @@
  * ```
  * @module
  */
+import { COMMAND_UNDO_LIMITS, type CommandUndoLimits, undoNote } from "./command_undo_report.ts";
 import { join, relative } from "node:path";
 import { realFs } from "../tools/fs_port.ts";
 import { isInside } from "../tools/paths.ts";
@@ -32,23 +33,6 @@ import { type BackupStore, DIR_STATE, type PriorState, sameBytes, sha256 } from 
 import { CopyPack, type PackedCopy } from "./copy_pack.ts";
 import { patchLook } from "./tree_patch.ts";
 import { TreeWatch } from "./tree_watch.ts";
-
-/** How much of the project is kept. */
-export interface CommandUndoLimits {
-  /** Larger files are not kept. */
-  maxFileBytes: number;
-  /** The most all kept copies may take. */
-  maxTotalBytes: number;
-  /** The most files and folders looked at. */
-  maxEntries: number;
-}
-
-/** The defaults: files up to 8 MB, 256 MB in all, 100,000 entries. */
-export const COMMAND_UNDO_LIMITS: CommandUndoLimits = {
-  maxFileBytes: 8 * 1024 * 1024,
-  maxTotalBytes: 256 * 1024 * 1024,
-  maxEntries: 100_000,
-};
 
 /** One path as last seen. */
 interface Seen {
@@ -298,26 +282,8 @@ export class CommandUndo {
   }
 }
 
-/**
- * What the user should know about undoing a command: nothing when every
- * change was kept; else which changes cannot be undone, and why.
- */
-export function undoNote(before: Before | null, after: AfterReport | null): string {
-  if (before === null || after === null) return "this command's changes cannot be undone";
-  const notes: string[] = [];
-  if (after.lost.length > 0) {
-    const shown = after.lost.slice(0, 5).join(", ");
-    const more = after.lost.length > 5 ? ` and ${after.lost.length - 5} more` : "";
-    notes.push(`cannot be undone (too large to keep, or replaced by a folder): ${shown}${more}`);
-  }
-  if (before.truncated) {
-    notes.push(
-      "the project has too many files to watch them all; changes past them cannot be undone",
-    );
-  }
-  return notes.join("\n");
-}
-
 function same(a: Seen, b: Seen): boolean {
   return a.size === b.size && a.mtime === b.mtime && a.ino === b.ino;
 }
+
+export { COMMAND_UNDO_LIMITS, type CommandUndoLimits, undoNote };

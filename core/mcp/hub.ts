@@ -18,6 +18,7 @@
  * ```
  * @module
  */
+import type { HubOptions, ServerState, ServerView } from "./hub_types.ts";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type { AnyTool, ToolResult } from "../../interfaces/tool.ts";
 import type { ServerConfig } from "./config.ts";
@@ -28,34 +29,7 @@ import { type AdaptedTool, adaptTool } from "./tool.ts";
 import { aborted, callServerTool, cancelled, fail, oneLine } from "./call.ts";
 import { cacheKey, readToolCache, writeToolCache } from "./cache.ts";
 
-/** Where a server stands. */
-export type ServerState = "starting" | "ready" | "failed" | "disabled";
-
-/** A server as `/mcp`, `minoc mcp list` and the prompt show it. */
-export interface ServerView {
-  name: string;
-  config: ServerConfig;
-  state: ServerState;
-  /** `stdio`, `http` or `sse` (the transport in use once connected). */
-  transport: string;
-  tools: AdaptedTool[];
-  /** Why it failed. */
-  error?: string;
-  /** Its stderr log (stdio servers). */
-  log?: string;
-  /** Stopped after a start; the next call of one of its tools starts it again. */
-  restartable: boolean;
-}
-
-/** What the hub needs. */
-export interface HubOptions {
-  logsDir: string;
-  version: string;
-  /** The tool-list cache; absent: no cache. */
-  cacheFile?: string;
-  /** One line for the user (a server failed or stopped). */
-  notify?(line: string): void;
-}
+export type { HubOptions, ServerState, ServerView };
 
 interface Entry {
   config: ServerConfig;

@@ -7,7 +7,8 @@
  */
 import type { Rule } from "../types.ts";
 import { deleteOutside, deleteProtected, permissions, permissionsProtected } from "./delete.ts";
-import { bulkDelete, gitHistory, globalInstall, kill, publish, userConfig } from "./dev.ts";
+import { bulkDelete } from "./bulk_delete.ts";
+import { gitHistory, globalInstall, kill, publish, userConfig } from "./dev.ts";
 import { defineRule } from "./helpers.ts";
 import {
   accounts,
