@@ -8,7 +8,7 @@
  */
 import * as z from "zod";
 import type { ParamSpec } from "../../interfaces/tool.ts";
-import { paramElement } from "./names.ts";
+import { paramElement } from "../protocol/mcp_names.ts";
 
 /** A JSON Schema object (only what is read here). */
 export type JsonSchema = Record<string, unknown>;

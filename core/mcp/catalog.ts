@@ -10,7 +10,7 @@
 import type { ToolResult } from "../../interfaces/tool.ts";
 import { formatCall } from "../protocol/feedback.ts";
 import type { ServerView } from "./hub.ts";
-import { cleanName, serverPrefix } from "./names.ts";
+import { cleanName, serverPrefix } from "../protocol/mcp_names.ts";
 import type { AdaptedTool } from "./tool.ts";
 
 /** Longest description per tool in the prompt. */

@@ -10,7 +10,7 @@
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type { AnyTool, ToolContext, ToolResult } from "../../interfaces/tool.ts";
 import { argsSchema, type JsonSchema, type McpParam, schemaParams } from "./args.ts";
-import { mcpToolName } from "./names.ts";
+import { mcpToolName } from "../protocol/mcp_names.ts";
 
 /** Runs a call on the server (the hub's side). */
 export type McpCaller = (

@@ -23,6 +23,7 @@
  * ```
  * @module
  */
+import { serverPrefix } from "../protocol/mcp_names.ts";
 import { type KeepOutcome, RuleSource } from "./rule_source.ts";
 import type { GateInput, Verdict } from "../../interfaces/tool.ts";
 import type { RememberingGate } from "./pipeline.ts";
@@ -100,7 +101,7 @@ export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
   const propose = (input: GateInput): KeeperProposal => {
     const projectDir = projectOf(input);
     const ext = input.tool.external;
-    if (ext) return { ...externalRules(input.tool.name, mcpPrefix(ext.server)), projectDir };
+    if (ext) return { ...externalRules(input.tool.name, serverPrefix(ext.server)), projectDir };
     const s = seen.get(input) ?? { subject: callSubject(input, projectDir), finding: null };
     if (s.finding && !s.finding.rulesMayAllow) {
       return { tool: input.tool.name, variants: [], unavailable: s.finding.reason, projectDir };
@@ -207,11 +208,6 @@ function judge(
     reason: `${tool.kind} tools ask before they run`,
     rule: `default: ${tool.kind} tools ask`,
   };
-}
-
-/** `mcp__<server>__`: the start every tool name of an MCP server shares. */
-function mcpPrefix(server: string): string {
-  return `mcp__${server.replace(/[^A-Za-z0-9_-]/g, "_")}__`;
 }
 
 /** How stored rules are reported, e.g. in the pipeline's "allow always" verdict. */

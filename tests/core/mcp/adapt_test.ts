@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { adaptTool } from "../../../core/mcp/tool.ts";
 import { loadValidator } from "../../../core/mcp/args.ts";
-import { mcpToolName } from "../../../core/mcp/names.ts";
+import { mcpToolName } from "../../../core/protocol/mcp_names.ts";
 import {
   describeTools,
   LIST_BUDGET,
