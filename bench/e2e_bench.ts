@@ -201,24 +201,35 @@ async function longSession(entry: string, dir: string, turns: number) {
   }
   const replies = Array.from({ length: turns }, (_, i) => longReply(i + 1, turns));
   await using server = await startServer({ replies });
+  // The resident set's highest reading while each turn's reply was due, by turn.
+  const rssByTurn: number[] = [];
+  const onRss = (mb: number) => {
+    const turn = server.requests.length;
+    rssByTurn[turn] = Math.max(rssByTurn[turn] ?? 0, mb);
+  };
   const r = await timedRun(
     [
       ...["run", "write a note per step", "--base-url", server.baseUrl, "--model", "bench"],
       ...["--yes", "--max-turns", String(turns + 10)],
     ],
-    { entry, cwd },
+    { entry, cwd, onRss },
   );
   if (r.code !== 0) throw new Error(`Long session failed (exit ${r.code}): ${r.stderr}`);
   const gaps = agentGaps(server.requests);
   if (gaps.length !== turns - 1) throw new Error(`Long session made ${gaps.length + 1} requests`);
-  // gaps[k] is the agent time before turn k + 2.
-  const around = (turn: number) => median(gaps.slice(Math.max(0, turn - 7), turn - 1));
+  // gaps[k] is the agent time before turn k + 2: the turns' tenths, first and last.
+  const tenth = Math.max(1, Math.floor(turns / 10));
+  const half = Math.floor(turns / 2);
+  const peakOf = (from: number, to: number) =>
+    Math.max(0, ...rssByTurn.slice(from, to + 1).filter((x) => x));
   const last = server.requests.at(-1)!;
   return {
     s200_turns: turns,
     s200_wall_ms: round(r.wallMs),
-    s200_agent_ms_at_10: round(around(Math.min(10, turns)), 2),
-    s200_agent_ms_at_200: round(around(turns), 2),
+    s200_agent_ms_early: round(median(gaps.slice(0, tenth)), 2),
+    s200_agent_ms_late: round(median(gaps.slice(-tenth)), 2),
+    s200_agent_ms_median: round(median(gaps), 2),
+    s200_peak_late_minus_early_mb: round(peakOf(half + 1, turns) - peakOf(1, half)),
     s200_agent_ms_p95: round(gaps.toSorted((a, b) => a - b)[Math.floor(gaps.length * 0.95)], 2),
     s200_exit_after_last_reply_ms: round(r.startedAt + r.wallMs - (last.finishedAt ?? epochMs())),
     s200_peak_mb: round(r.peakMb),

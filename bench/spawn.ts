@@ -29,6 +29,8 @@ export interface TimedRunOptions {
   home?: string;
   /** How often to read the memory high-water mark (default 5 ms). */
   pollMs?: number;
+  /** Told the resident set (`VmRSS`, MB) at each reading. */
+  onRss?: (mb: number) => void;
 }
 
 /** The current time on the same clock as `RecordedRequest.receivedAt`. */
@@ -53,8 +55,9 @@ export async function timedRun(args: string[], o: TimedRunOptions): Promise<Time
   let running = true;
   const watch = (async () => {
     while (running) {
-      const kb = await highWaterKb(child.pid);
-      if (kb !== undefined) peakKb = Number.isNaN(peakKb) ? kb : Math.max(peakKb, kb);
+      const kb = await memoryKb(child.pid);
+      if (kb !== undefined) peakKb = Number.isNaN(peakKb) ? kb.hwm : Math.max(peakKb, kb.hwm);
+      if (kb !== undefined) o.onRss?.(kb.rss / 1024);
       await new Promise((r) => setTimeout(r, o.pollMs ?? 5));
     }
   })();
@@ -73,12 +76,13 @@ export async function timedRun(args: string[], o: TimedRunOptions): Promise<Time
   };
 }
 
-/** `VmHWM` of a process in kB, or undefined once it is gone (or without /proc). */
-async function highWaterKb(pid: number): Promise<number | undefined> {
+/** `VmHWM` and `VmRSS` of a process in kB, or undefined once it is gone (or without /proc). */
+async function memoryKb(pid: number): Promise<{ hwm: number; rss: number } | undefined> {
   try {
     const status = await Deno.readTextFile(`/proc/${pid}/status`);
-    const m = /^VmHWM:\s+(\d+) kB/m.exec(status);
-    return m ? Number(m[1]) : undefined;
+    const hwm = /^VmHWM:\s+(\d+) kB/m.exec(status);
+    const rss = /^VmRSS:\s+(\d+) kB/m.exec(status);
+    return hwm && rss ? { hwm: Number(hwm[1]), rss: Number(rss[1]) } : undefined;
   } catch {
     return undefined;
   }

@@ -39,6 +39,7 @@ import { openSessionSandbox } from "./session_sandbox.ts";
 import { openMcp } from "../core/mcp/session.ts";
 import { mcpTools } from "../core/tools/mod.ts";
 import { WarmUp } from "../core/agent/warm_up.ts";
+import { HeapKeeper } from "../core/agent/heap_keeper.ts";
 import { VERSION } from "./version.ts";
 
 export type { AgentSession, SessionOptions } from "./session_types.ts";
@@ -187,6 +188,8 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   };
   // While the model streams, the first calls' one-time work is done.
   const warm = new WarmUp(loopTools(), pipeline);
+  // ... and dead request bodies are collected before they pile up.
+  const heap = new HeapKeeper();
   let replied = false;
   const session: AgentSession = {
     deps: {
@@ -213,6 +216,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
         }
         // Once the client has sent a request, it idles while the model works.
         if (ev.type === "state") ev.state === "streaming" ? warm.resume() : warm.pause();
+        if (ev.type === "state" && ev.state === "streaming") heap.tend();
         if (ev.type === "waiting" && replied) warm.resume();
         if (ev.type === "reply_end") replied = true;
         o.emit(ev);
