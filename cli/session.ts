@@ -187,10 +187,9 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     messages: resumed?.messages ?? [{ role: "system", content: systemPrompt }],
   };
   // While the model streams, the first calls' one-time work is done.
-  const warm = new WarmUp(loopTools(), pipeline);
+  const warm = new WarmUp(loopTools(), pipeline, { rehearse: !modes.dry, cwd });
   // ... and dead request bodies are collected before they pile up.
   const heap = new HeapKeeper();
-  let replied = false;
   const session: AgentSession = {
     deps: {
       provider,
@@ -214,14 +213,16 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
         if (ev.type === "reply_end" || (ev.type === "state" && ev.state === "streaming")) {
           mcp.start();
         }
-        // Once the client has sent a request, it idles while the model works.
+        // While the model streams the agent idles; once the reply ends, its own turn runs.
         if (ev.type === "state") ev.state === "streaming" ? warm.resume() : warm.pause();
-        if (ev.type === "state" && ev.state === "streaming") heap.tend();
-        if (ev.type === "waiting" && replied) warm.resume();
-        if (ev.type === "reply_end") replied = true;
         o.emit(ev);
       }),
       context: { window: o.settings.contextWindow },
+      // The request is out and the model works: the agent idles until its reply.
+      requested() {
+        warm.resume();
+        heap.tend();
+      },
     },
     convo,
     recorder,

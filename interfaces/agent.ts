@@ -62,6 +62,11 @@ export type StopReason = "stop" | "length" | "error" | "aborted";
 
 /** One event of a streamed reply. */
 export type StreamEvent =
+  /**
+   * The request has gone out to the server: from now on the model works and
+   * the agent waits. Providers that cannot tell send none.
+   */
+  | { type: "open" }
   | { type: "text"; text: string }
   /** Reasoning the server sends apart (`reasoning_content` / `reasoning` delta fields). */
   | { type: "reasoning"; text: string }

@@ -257,9 +257,11 @@ export interface Gate {
    * files, compiling rules) without deciding anything or changing any state
    * a check reads, so that the first real call does not pay for it. Called
    * once, while the model streams; awaits `step()` between small pieces of
-   * work (it resolves when the agent is idle again).
+   * work (it resolves when the agent is idle again). `samples` are calls like
+   * a session's first ones (a read and a write of a project file that is
+   * never touched) that a gate may judge, its verdicts thrown away.
    */
-  warm?(step: () => Promise<void>): Promise<void>;
+  warm?(step: () => Promise<void>, samples: readonly GateInput[]): Promise<void>;
 }
 
 /** The user's answer to an approval prompt. */

@@ -121,7 +121,7 @@ async function askSummary(
   for await (const ev of deps.provider.stream({ messages, signal })) {
     if (ev.type === "text") parts.push(ev.text);
     else if (ev.type === "usage") usage = ev.usage;
-    else if (ev.type === "reasoning") continue;
+    else if (ev.type === "reasoning" || ev.type === "open") continue;
     else if (ev.reason === "error") error = ev.error?.message ?? "the request failed";
     else if (ev.reason === "aborted") error = "cancelled";
   }

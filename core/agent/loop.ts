@@ -38,6 +38,8 @@ export interface AgentDeps {
   blockCall?(text: string): ToolCall | null;
   /** Send the model's reasoning back in later turns (models.json `quirks.sendReasoning`). */
   sendReasoning?: boolean;
+  /** A request has gone out; the model is working (see `ReplyDeps.requested`). */
+  requested?(): void;
 }
 
 /** The conversation as the model sees it; the system prompt comes first. */

@@ -43,6 +43,11 @@ export interface ReplyDeps {
   emit(event: AgentEvent): void;
   /** The model's context window, for the "context used" figure of `reply_end`. */
   context?: { window: number };
+  /**
+   * Told when a request has gone out and the model is working: the agent's
+   * own chores may run then without holding up a request.
+   */
+  requested?(): void;
 }
 
 /** Asks the provider for a reply and parses it while it streams. */
@@ -77,6 +82,8 @@ export async function streamReply(
       if (update.reasoning) deps.emit({ type: "reasoning", text: update.reasoning });
       if (update.prose) deps.emit({ type: "text", text: update.prose });
       if (update.call) deps.emit({ type: "call_progress", summary: update.call });
+    } else if (ev.type === "open") {
+      deps.requested?.();
     } else if (ev.type === "reasoning") {
       thoughts.push(ev.text);
       deps.emit({ type: "reasoning", text: ev.text });

@@ -18,11 +18,12 @@
  * ```
  * @module
  */
-import type { AnyTool, ParamSpec, ToolCall } from "../../interfaces/tool.ts";
+import type { AnyTool, GateInput, ParamSpec, ToolCall } from "../../interfaces/tool.ts";
 import type { Pipeline } from "../permission/pipeline.ts";
 import { sha256 } from "../history/backups.ts";
 import { CallScanner } from "../protocol/xml.ts";
 import { coerceArgs } from "../tools/dispatch.ts";
+import { rehearse } from "./rehearsal.ts";
 
 /** The warm-up of one session: started by the first {@link resume}, done once. */
 export class WarmUp {
@@ -33,12 +34,25 @@ export class WarmUp {
   #parked: (() => void)[] = [];
   #sliceStart = -Infinity;
 
-  constructor(tools: readonly AnyTool[], pipeline: Pipeline) {
+  #rehearse: boolean;
+  #cwd: string | undefined;
+
+  /**
+   * `rehearse`: also run the first file tools once in a scratch folder (see
+   * `rehearsal.ts`); `cwd`: the project, for the sample calls the gates judge.
+   */
+  constructor(
+    tools: readonly AnyTool[],
+    pipeline: Pipeline,
+    o: { rehearse?: boolean; cwd?: string } = {},
+  ) {
     this.#tools = tools;
     this.#pipeline = pipeline;
+    this.#rehearse = o.rehearse ?? false;
+    this.#cwd = o.cwd;
   }
 
-  /** The model streams: work may go on (and starts, the first time). */
+  /** The model works: work may go on (and starts, the first time). */
   resume(): void {
     this.#active = true;
     const parked = this.#parked;
@@ -54,17 +68,38 @@ export class WarmUp {
     this.#active = false;
   }
 
+  // What a first call needs comes first: the gates, then the file tools.
   async #run(): Promise<void> {
     const step = () => this.#step();
     await step();
-    scanOnce(this.#tools);
     // A file's first backup hashes it: WebCrypto starts up on its first digest.
     await sha256(new Uint8Array(0));
+    await this.#pipeline.warm(step, this.#samples());
+    if (this.#rehearse) await rehearse(this.#tools, step);
+    await step();
+    scanOnce(this.#tools);
     for (const tool of this.#tools) {
       await step();
       coerceArgs(tool, sampleCall(tool));
     }
-    await this.#pipeline.warm(step);
+  }
+
+  /** A read and a write of a project file that is never touched, as the gates see calls. */
+  #samples(): GateInput[] {
+    const cwd = this.#cwd;
+    if (cwd === undefined) return [];
+    const inputs: GateInput[] = [];
+    const calls: ToolCall[] = [
+      { tool: "read_file", params: { path: WARM_PATH } },
+      { tool: "write_to_file", params: { path: WARM_PATH, content: "a\n" } },
+    ];
+    for (const call of calls) {
+      const tool = this.#tools.find((t) => t.name === call.tool);
+      const coerced = tool && coerceArgs(tool, call);
+      if (!tool || !coerced?.ok) continue;
+      inputs.push({ call, tool, args: coerced.args, preview: { kind: "none" }, cwd });
+    }
+    return inputs;
   }
 
   /**
@@ -81,6 +116,9 @@ export class WarmUp {
     });
   }
 }
+
+/** A path in the project that no sample call touches (`file_ops.ts` judges the same one). */
+const WARM_PATH = ".minoc-warm-up";
 
 /** Work done between two chances for the stream to be read. */
 const SLICE_MS = 0.5;

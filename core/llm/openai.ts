@@ -62,6 +62,8 @@ interface ProviderState {
   /** False once the server has rejected `stream_options`. */
   includeUsage: boolean;
   client?: OpenAI;
+  /** Told when the client hands the current request to `fetch`. */
+  onSend?: () => void;
 }
 
 /** What the stream has shown so far. */
@@ -94,7 +96,13 @@ async function* streamReply(
   const combined = signal ? AbortSignal.any([signal, idle.signal]) : idle.signal;
   const progress: Progress = { text: false, finish: null };
   try {
-    const stream = await openStream(state, request.messages, combined);
+    let sent = () => {};
+    const out = new Promise<boolean>((resolve) => sent = () => resolve(true));
+    state.onSend = sent;
+    const opening = openStream(state, request.messages, combined);
+    if (await Promise.race([out, opening.then(() => true, () => false)])) yield { type: "open" };
+    state.onSend = undefined;
+    const stream = await opening;
     idle.arm();
     for await (const chunk of stream) {
       idle.disarm();
@@ -150,7 +158,7 @@ async function clientOf(state: ProviderState): Promise<OpenAI> {
   const { default: OpenAIClient } = await sdk;
   const { baseURL, apiKey, timeoutMs, wire } = state.options;
   state.client = new OpenAIClient({
-    fetch: pinnedFetch(baseURL, wire ? tappedFetch(wire) : fetch),
+    fetch: pinnedFetch(baseURL, sending(state, wire ? tappedFetch(wire) : fetch)),
     baseURL,
     apiKey: apiKey || "unused",
     maxRetries: 0,
@@ -159,6 +167,15 @@ async function clientOf(state: ProviderState): Promise<OpenAI> {
     ...(apiKey ? {} : { defaultHeaders: { Authorization: null } }),
   });
   return state.client;
+}
+
+/** `inner`, telling the provider's state when a request is handed to it. */
+function sending(state: ProviderState, inner: typeof fetch): typeof fetch {
+  return (input, init) => {
+    const response = inner(input, init);
+    state.onSend?.();
+    return response;
+  };
 }
 
 // The request body: sampling parameters only when set, `top_k` as an extra field.

@@ -131,10 +131,15 @@ export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
       return judge(input, s.finding, found);
     },
     propose,
-    async warm(): Promise<void> {
+    async warm(step: () => Promise<void>, samples: readonly GateInput[]): Promise<void> {
       // What a first check reads: the project's real path and the rule files.
       await realDir(options.projectDir ?? Deno.cwd());
       await store.all();
+      // A check keeps nothing but what the same real call would (the project's real path).
+      for (const input of samples) {
+        await step();
+        await this.check(input);
+      }
     },
     async keep(input: GateInput, choice: RuleChoice): Promise<KeepOutcome> {
       const outcome = await store.save(drafts(input, choice));

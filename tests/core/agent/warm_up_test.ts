@@ -60,9 +60,16 @@ Deno.test("`securityGate().warm()` and `approvalGate().warm()` decide nothing: l
     const cold = securityGate({ cwd: dir, home: dir, shell: "bash", readFile: read });
     const warmed = securityGate({ cwd: dir, home: dir, shell: "bash", readFile: read });
     const approval = approvalGate({ projectDir: dir, homeDir: join(dir, "home") });
+    const coldApproval = approvalGate({ projectDir: dir, homeDir: join(dir, "home") });
     const step = () => Promise.resolve();
-    await warmed.warm?.(step);
-    await approval.warm?.(step);
+    const samples = [
+      await gateInput("read_file", { path: ".minoc-warm-up" }, dir),
+      await gateInput("write_to_file", { path: ".minoc-warm-up", content: "a\n" }, dir),
+    ];
+    await warmed.warm?.(step, samples);
+    await approval.warm?.(step, samples);
+    // Judging the samples wrote nothing: no rule file, no sample file.
+    assert.deepEqual([...Deno.readDirSync(dir)], []);
     // The warm-up remembered no written file: a script run later is not flagged as written.
     const body = "#!/bin/sh\necho hi\n";
     await Deno.writeTextFile(join(dir, "run.sh"), body);
@@ -72,5 +79,8 @@ Deno.test("`securityGate().warm()` and `approvalGate().warm()` decide nothing: l
       assert.deepEqual(await warmed.check(input), await cold.check(input));
     }
     assert.equal((await approval.check(runs)).action, "ask");
+    for (const input of [runs, write, ...samples]) {
+      assert.deepEqual(await approval.check(input), await coldApproval.check(input));
+    }
   });
 });

@@ -135,7 +135,7 @@ Deno.test("`stream()` ends with aborted when the signal fires mid-stream", async
     if (event.type === "text") controller.abort();
   }
   assert.ok(performance.now() - started < 1000, "the stream stops at once");
-  assert.deepEqual(events.map((e) => e.type), ["text", "end"]);
+  assert.deepEqual(events.map((e) => e.type), ["open", "text", "end"]);
   assert.deepEqual(events.at(-1), { type: "end", reason: "aborted" });
 });
 
@@ -162,7 +162,8 @@ Deno.test("`stream()` ends with aborted when the signal fires before the headers
   const controller = new AbortController();
   setTimeout(() => controller.abort(), 50);
   const { events } = await collect(provider(server), { signal: controller.signal });
-  assert.deepEqual(events, [{ type: "end", reason: "aborted" }]);
+  // The request went out (`open`), its answer never came.
+  assert.deepEqual(events, [{ type: "open" }, { type: "end", reason: "aborted" }]);
   assert.equal(server.requests.length, 1);
 });
 
@@ -280,4 +281,20 @@ Deno.test("`stream()` sends no Authorization header when the key is empty", asyn
   const { text } = await collect(p);
   assert.equal(text, "local");
   assert.equal(server.requests[0].headers.authorization, undefined);
+});
+
+Deno.test("`stream()` says `open` once the request is sent, before the reply's first text", async () => {
+  await using server = await startServer({
+    replies: [{ text: "Hi.", delayMs: 150 }],
+  });
+  const p = provider(server);
+  const seen: { type: string; at: number }[] = [];
+  for await (const event of p.stream({ messages: MESSAGES })) {
+    seen.push({ type: event.type, at: performance.timeOrigin + performance.now() });
+  }
+  assert.deepEqual(seen.map((e) => e.type).slice(0, 2), ["open", "text"]);
+  assert.equal(seen.filter((e) => e.type === "open").length, 1);
+  // The server held its answer back 150 ms: `open` came while it waited, not with the reply.
+  const received = server.requests[0].receivedAt;
+  assert.ok(seen[0].at < received + 100, `open came ${seen[0].at - received} ms after the request`);
 });
