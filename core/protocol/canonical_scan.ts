@@ -134,6 +134,24 @@ export class CanonicalScanner {
     return this.#body?.phase === "junk" && this.#opener !== null ? this.#opener.start : -1;
   }
 
+  /**
+   * Whether a chunk without `<` would change nothing: inside a call's body
+   * between tags, or once the rest of the reply can change nothing.
+   */
+  get quiet(): boolean {
+    return this.#mode === DEAD || (this.#mode === CALL && (this.#body as CallScanBody).idle);
+  }
+
+  /**
+   * While {@link quiet}: marks in `mask` (by character code) what may follow
+   * a `<` or `</` to begin a tag that counts; a chunk whose every `<` is
+   * followed by an unmarked character changes nothing.
+   */
+  heed(mask: Uint8Array): void {
+    if (this.#mode !== CALL) return;
+    for (const c of (this.#body as CallScanBody).firsts) mask[c] = 1;
+  }
+
   /** Whether the rest of the reply can change nothing (junk after the opener, or a second opener). */
   get dead(): boolean {
     return this.#mode === DEAD;

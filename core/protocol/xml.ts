@@ -27,6 +27,7 @@ import { DisplayHold } from "./display_hold.ts";
 import { ReasoningSplitter, type SplitUpdate } from "./reasoning_split.ts";
 import type { Span } from "./dialect_mask.ts";
 import { CallGuess } from "./call_guess.ts";
+import { QuietRun } from "./quiet_run.ts";
 import { TextStore } from "./text_store.ts";
 
 export type { StreamUpdate };
@@ -66,6 +67,8 @@ export class CallScanner {
   /** The live line for a call in another dialect: its tool, once known. */
   #guess: CallGuess;
   #probe = "";
+  /** Chunks that can change nothing, kept unread (see {@link push}). */
+  #quiet = new QuietRun();
 
   /**
    * `lateClose: false` never takes a `</think>` without an opener as the end
@@ -81,12 +84,49 @@ export class CallScanner {
 
   /** Feeds the next chunk; returns what the terminal may show now. */
   push(chunk: string): StreamUpdate {
+    const quiet = this.#quiet;
+    let lt = -1;
+    if (quiet.on) {
+      // The hot path while a call streams: text that can change nothing is only kept.
+      const rest = quiet.take(chunk);
+      if (rest === null) return NOTHING;
+      chunk = rest;
+      lt = quiet.lt;
+    } else lt = chunk.indexOf("<");
+    this.#handOn();
+    const update = this.#push(chunk, lt);
+    this.#settle();
+    return update;
+  }
+
+  /** Gives the layers the text the quiet run kept. */
+  #handOn(): void {
+    const quiet = this.#quiet;
+    const text = quiet.text;
+    if (text === "") return;
+    quiet.text = "";
+    this.#visible.append(text);
+    this.#split.count(text, quiet.last);
+  }
+
+  /** After a chunk that was read: whether the next ones may be kept unread, and what would matter. */
+  #settle(): void {
+    const canon = this.#canon;
+    const quiet = this.#quiet;
+    quiet.on = this.#result === null && !this.#late && this.#split.plain && canon.quiet &&
+      (!canon.dead || this.#guess.done);
+    if (!quiet.on) return;
+    quiet.clear();
+    this.#split.heed(quiet.heed);
+    canon.heed(quiet.heed);
+  }
+
+  /** {@link push} for a chunk that may change something; `lt` is where its first `<` stands. */
+  #push(chunk: string, lt: number): StreamUpdate {
     if (this.#result !== null) throw new Error("CallScanner.push() called after finish()");
     if (chunk.length === 0) return NOTHING;
     if (this.#late) this.#raw.push(chunk);
     const split = this.#split;
-    // Most small chunks hold no `<` or one: the layers are told, not left to look again.
-    const lt = chunk.indexOf("<");
     const plain = lt < 0;
     const only = plain || (lt + 1 < chunk.length && chunk.indexOf("<", lt + 1) >= 0) ? -1 : lt;
     const visible = plain ? split.feedPlain(chunk) : split.feed(chunk, only);
@@ -148,6 +188,9 @@ export class CallScanner {
   /** End of stream: the final result; identical for every chunking of the same text. */
   finish(): ParseResult {
     if (this.#result !== null) return this.#result;
+    this.#handOn();
+    if (this.#quiet.on && this.#quiet.cut !== "") this.#push(this.#quiet.cut, 0);
+    this.#quiet.on = false;
     const last = this.#take(this.#split.end());
     const canon = this.#canon.finish();
     const text = this.#visible.text();
