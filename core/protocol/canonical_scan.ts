@@ -33,6 +33,7 @@ const PROSE = 0;
 const CALL = 1;
 const AFTER = 2;
 const DEAD = 3;
+const NO_CODES: readonly number[] = [];
 
 /**
  * Scans one reply chunk by chunk. Work is linear in the reply's length.
@@ -143,13 +144,13 @@ export class CanonicalScanner {
   }
 
   /**
-   * While {@link quiet}: marks in `mask` (by character code) what may follow
-   * a `<` or `</` to begin a tag that counts; a chunk whose every `<` is
-   * followed by an unmarked character changes nothing.
+   * While {@link quiet}: what may follow a `<` or `</` to begin a tag that
+   * counts, as the first letters of those tags' names (by character code;
+   * the same list while it does not change). A chunk whose every `<` is
+   * followed by another character changes nothing.
    */
-  heed(mask: Uint8Array): void {
-    if (this.#mode !== CALL) return;
-    for (const c of (this.#body as CallScanBody).firsts) mask[c] = 1;
+  get heeds(): readonly number[] {
+    return this.#mode === CALL ? (this.#body as CallScanBody).firsts : NO_CODES;
   }
 
   /** Whether the rest of the reply can change nothing (junk after the opener, or a second opener). */

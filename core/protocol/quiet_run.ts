@@ -14,13 +14,23 @@
  * @module
  */
 import { SLASH } from "./tags.ts";
+import type { TextStore } from "./text_store.ts";
+
+/** Chunks this short are handed on at once (the store copies them as character codes, cheaper). */
+const TINY = 4;
+
+/** The layer that counts the visible text handed on unread (the reasoning splitter). */
+export interface Counter {
+  /** Counts `text`, visible and unread; `end` is a flat piece that ends it. */
+  count(text: string, end?: string): void;
+}
 
 /**
  * Text taken while no layer would read it.
  *
  * @example
  * ```ts
- * const q = new QuietRun();
+ * const q = new QuietRun(new TextStore(), new ReasoningSplitter());
  * q.on = true; // the layers are quiet; nothing is heeded
  * q.take("plain text <"); // null: taken, "<" held as the cut
  * q.take("b>"); // null: "<b" begins no tag that is heeded
@@ -28,6 +38,9 @@ import { SLASH } from "./tags.ts";
  * ```
  */
 export class QuietRun {
+  /** The visible text, where taken text goes when handed on (the owner replaces it on a restart). */
+  store: TextStore;
+  #counter: Counter;
   /** Whether chunks may be taken (set by the owner after each chunk it read). */
   on = false;
   /** Text taken since the owner last handed it on. */
@@ -40,6 +53,13 @@ export class QuietRun {
   readonly heed = new Uint8Array(128);
   /** After a refused {@link take}: where the first `<` of the returned text stands, or -1. */
   lt = -1;
+  #a: readonly number[] = [];
+  #b: readonly number[] = [];
+
+  constructor(store: TextStore, counter: Counter) {
+    this.store = store;
+    this.#counter = counter;
+  }
 
   /**
    * Takes `chunk` when no layer would read it and returns null; else returns
@@ -47,6 +67,15 @@ export class QuietRun {
    * {@link lt} set, and holds nothing more.
    */
   take(chunk: string): string | null {
+    if (chunk.length <= TINY && this.cut === "") {
+      const lt = chunk.indexOf("<");
+      this.lt = lt;
+      if (lt >= 0) return chunk;
+      this.handOn();
+      this.store.append(chunk);
+      this.#counter.count(chunk);
+      return null;
+    }
     const text = this.cut === "" ? chunk : this.cut + chunk;
     const lt = text.indexOf("<");
     const end = lt < 0 ? text.length : this.#quietUpTo(text, lt);
@@ -65,9 +94,26 @@ export class QuietRun {
     return null;
   }
 
-  /** Clears the mask: nothing is heeded until the layers mark what they read. */
-  clear(): void {
+  /**
+   * Heeds exactly the first letters in `a` and `b` (character codes, each
+   * list from one layer; the mask is rebuilt only when a list changed).
+   */
+  heedOnly(a: readonly number[], b: readonly number[]): void {
+    if (a === this.#a && b === this.#b) return;
+    this.#a = a;
+    this.#b = b;
     this.heed.fill(0);
+    for (const c of a) this.heed[c] = 1;
+    for (const c of b) this.heed[c] = 1;
+  }
+
+  /** Hands the text taken so far on: appended to the store, counted. */
+  handOn(): void {
+    const text = this.text;
+    if (text === "") return;
+    this.text = "";
+    this.store.append(text);
+    this.#counter.count(text, this.last);
   }
 
   #add(piece: string): void {

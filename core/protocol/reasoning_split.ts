@@ -31,7 +31,8 @@ const OPEN_CLOSE_ONLY = [...OPEN, ...CLOSE];
 const NL = 10;
 
 /** The first letters of the tags' names: `t`, `r`, `f`. */
-const TAG_FIRSTS = [116, 114, 102];
+const TAG_FIRSTS: readonly number[] = [116, 114, 102];
+const NO_CODES: readonly number[] = [];
 
 /** Whether the character after `<` may start one of the tags (`/`, `t`, `r`, `f`). */
 function maybeTag(c: number): boolean {
@@ -193,13 +194,13 @@ export class ReasoningSplitter {
   }
 
   /**
-   * Marks in `mask` (by character code) what may follow a `<` or `</` to
-   * begin a tag of interest now. While {@link plain} holds, a chunk whose
-   * every `<` is followed by an unmarked character is visible text.
+   * What may follow a `<` or `</` to begin a tag of interest now: the first
+   * letters of the tags' names, by character code (the same list while it
+   * does not change). While {@link plain} holds, a chunk whose every `<` is
+   * followed by another character is visible text.
    */
-  heed(mask: Uint8Array): void {
-    if (this.#stopped && this.#opened) return;
-    for (const c of TAG_FIRSTS) mask[c] = 1;
+  get heeds(): readonly number[] {
+    return this.#stopped && this.#opened ? NO_CODES : TAG_FIRSTS;
   }
 
   /**

@@ -18,7 +18,7 @@
  * ```
  * @module
  */
-import { canonical, multiple, takesSpan } from "./scan_pick.ts";
+import { canonical, multiple, proseWithout, takesSpan } from "./scan_pick.ts";
 import { NOTHING, type StreamUpdate } from "./stream_update.ts";
 import type { ParseResult, ToolSpec } from "../../interfaces/tool.ts";
 import { CanonicalScanner } from "./canonical_scan.ts";
@@ -68,7 +68,7 @@ export class CallScanner {
   #guess: CallGuess;
   #probe = "";
   /** Chunks that can change nothing, kept unread (see {@link push}). */
-  #quiet = new QuietRun();
+  #quiet: QuietRun;
 
   /**
    * `lateClose: false` never takes a `</think>` without an opener as the end
@@ -78,6 +78,7 @@ export class CallScanner {
     this.#split = new ReasoningSplitter({ orphans: options.lateClose !== false });
     this.#specs = new Map(specs.map((s) => [s.name, s]));
     this.#canon = new CanonicalScanner(specs, this.#visible);
+    this.#quiet = new QuietRun(this.#visible, this.#split);
     this.#hold = new DisplayHold(new Set(this.#specs.keys()));
     this.#guess = new CallGuess(new Set(this.#specs.keys()));
   }
@@ -85,28 +86,19 @@ export class CallScanner {
   /** Feeds the next chunk; returns what the terminal may show now. */
   push(chunk: string): StreamUpdate {
     const quiet = this.#quiet;
-    let lt = -1;
-    if (quiet.on) {
+    let lt: number;
+    if (!quiet.on) lt = chunk.indexOf("<");
+    else {
       // The hot path while a call streams: text that can change nothing is only kept.
       const rest = quiet.take(chunk);
       if (rest === null) return NOTHING;
       chunk = rest;
       lt = quiet.lt;
-    } else lt = chunk.indexOf("<");
-    this.#handOn();
+    }
+    quiet.handOn();
     const update = this.#push(chunk, lt);
     this.#settle();
     return update;
-  }
-
-  /** Gives the layers the text the quiet run kept. */
-  #handOn(): void {
-    const quiet = this.#quiet;
-    const text = quiet.text;
-    if (text === "") return;
-    quiet.text = "";
-    this.#visible.append(text);
-    this.#split.count(text, quiet.last);
   }
 
   /** After a chunk that was read: whether the next ones may be kept unread, and what would matter. */
@@ -115,10 +107,7 @@ export class CallScanner {
     const quiet = this.#quiet;
     quiet.on = this.#result === null && !this.#late && this.#split.plain && canon.quiet &&
       (!canon.dead || this.#guess.done);
-    if (!quiet.on) return;
-    quiet.clear();
-    this.#split.heed(quiet.heed);
-    canon.heed(quiet.heed);
+    if (quiet.on) quiet.heedOnly(this.#split.heeds, canon.heeds);
   }
 
   /** {@link push} for a chunk that may change something; `lt` is where its first `<` stands. */
@@ -188,7 +177,7 @@ export class CallScanner {
   /** End of stream: the final result; identical for every chunking of the same text. */
   finish(): ParseResult {
     if (this.#result !== null) return this.#result;
-    this.#handOn();
+    this.#quiet.handOn();
     if (this.#quiet.on && this.#quiet.cut !== "") this.#push(this.#quiet.cut, 0);
     this.#quiet.on = false;
     const last = this.#take(this.#split.end());
@@ -265,6 +254,7 @@ export class CallScanner {
   #restart(): void {
     this.#reasoning = [this.#visible.text() + this.#reasoning.join("")];
     this.#visible = new TextStore();
+    this.#quiet.store = this.#visible;
     this.#canon = new CanonicalScanner([...this.#specs.values()], this.#visible);
     this.#hold = new DisplayHold(new Set(this.#specs.keys()));
   }
@@ -297,10 +287,7 @@ export class CallScanner {
       this.#final = restProse();
       return hit === undefined ? canon : canonical(canon, this.#specs);
     }
-    const shown = this.#hold.released - lastProse.length;
-    this.#final = shown > hit.start
-      ? text.slice(Math.max(shown, hit.end))
-      : text.slice(shown, hit.start) + text.slice(hit.end);
+    this.#final = proseWithout(text, this.#hold.released - lastProse.length, hit);
     return hit.result;
   }
 }
