@@ -64,6 +64,8 @@ export class CallScanBody {
   readonly tokens: Tokens = { count: 0, close: [], param: [], start: [], end: [] };
   /** One-line live summary, e.g. `write_to_file notes.md`. */
   summary = "";
+  /** In the body: the first character of each tag name that counts there. */
+  firsts: number[] = [];
 
   #specs: ReadonlyMap<string, ToolSpec>;
   #slice: (a: number, b: number) => string;
@@ -184,6 +186,7 @@ export class CallScanBody {
       if (main >= 0) this.#summary = { main, spec: tool.params[main], open: -1, from: 0, seen: [] };
     }
     this.#tag.expect(names);
+    this.firsts = names.map((n) => n.charCodeAt(0));
   }
 
   /** Follows the main parameter (the first non-bulk one) for the live summary. */

@@ -33,6 +33,7 @@ const PROSE = 0;
 const CALL = 1;
 const AFTER = 2;
 const DEAD = 3;
+const NO_CODES: readonly number[] = [];
 
 /**
  * Scans one reply chunk by chunk. Work is linear in the reply's length.
@@ -132,6 +133,24 @@ export class CanonicalScanner {
   /** Where the `<tool_call>` opener starts when something other than a tool element followed it, else -1. */
   get junkAt(): number {
     return this.#body?.phase === "junk" && this.#opener !== null ? this.#opener.start : -1;
+  }
+
+  /**
+   * Whether a chunk without `<` would change nothing: inside a call's body
+   * between tags, or once the rest of the reply can change nothing.
+   */
+  get quiet(): boolean {
+    return this.#mode === DEAD || (this.#mode === CALL && (this.#body as CallScanBody).idle);
+  }
+
+  /**
+   * While {@link quiet}: what may follow a `<` or `</` to begin a tag that
+   * counts, as the first letters of those tags' names (by character code;
+   * the same list while it does not change). A chunk whose every `<` is
+   * followed by another character changes nothing.
+   */
+  get heeds(): readonly number[] {
+    return this.#mode === CALL ? (this.#body as CallScanBody).firsts : NO_CODES;
   }
 
   /** Whether the rest of the reply can change nothing (junk after the opener, or a second opener). */

@@ -30,6 +30,10 @@ const NONE: string[] = [];
 const OPEN_CLOSE_ONLY = [...OPEN, ...CLOSE];
 const NL = 10;
 
+/** The first letters of the tags' names: `t`, `r`, `f`. */
+const TAG_FIRSTS: readonly number[] = [116, 114, 102];
+const NO_CODES: readonly number[] = [];
+
 /** Whether the character after `<` may start one of the tags (`/`, `t`, `r`, `f`). */
 function maybeTag(c: number): boolean {
   return c === 47 || c === 116 || c === 114 || c === 102;
@@ -178,6 +182,43 @@ export class ReasoningSplitter {
     const k = lastNonSpace(chunk, chunk.length - 1, 0);
     if (k >= 0) this.#lineStart = chunk.charCodeAt(k) === NL;
     return chunk;
+  }
+
+  /**
+   * Whether a chunk without `<` can only be visible text (no tag is held,
+   * no reasoning block is open): then {@link count} may stand for
+   * {@link feedPlain}.
+   */
+  get plain(): boolean {
+    return this.#pending === "" && this.#inside < 0;
+  }
+
+  /**
+   * What may follow a `<` or `</` to begin a tag of interest now: the first
+   * letters of the tags' names, by character code (the same list while it
+   * does not change). While {@link plain} holds, a chunk whose every `<` is
+   * followed by another character is visible text.
+   */
+  get heeds(): readonly number[] {
+    return this.#stopped && this.#opened ? NO_CODES : TAG_FIRSTS;
+  }
+
+  /**
+   * {@link feed} while {@link plain} holds, for text the caller passes on as
+   * visible text unread (it has no `<`, or none that {@link heed} marks):
+   * only counts it and notes whether its line is still blank. `end` is a
+   * flat piece that ends `text` (a long rope is read only when `end` is
+   * blank).
+   */
+  count(text: string, end = text): void {
+    this.#fed += text.length;
+    if (this.#stopped && this.#opened) return;
+    let k = lastNonSpace(end, end.length - 1, 0);
+    if (k < 0 && end !== text) {
+      end = text;
+      k = lastNonSpace(text, text.length - 1, 0);
+    }
+    if (k >= 0) this.#lineStart = end.charCodeAt(k) === NL;
   }
 
   #start(): void {

@@ -7,6 +7,7 @@
  */
 import type { ParseResult, ToolSpec } from "../../interfaces/tool.ts";
 import type { DialectHit } from "./dialect_hits.ts";
+import type { Span } from "./dialect_mask.ts";
 import { withEntities } from "./dialect_call.ts";
 
 /** Whether the canonical scanner read a call (or a failed one with a tool name) worth its span. */
@@ -19,6 +20,13 @@ export function canonical(r: ParseResult, specs: ReadonlyMap<string, ToolSpec>):
   if (r.kind !== "call") return r;
   const tool = specs.get(r.call.tool);
   return tool === undefined ? r : withEntities(r, tool);
+}
+
+/** The reply's prose from `shown` on, without the call at `hit` (a call in another dialect). */
+export function proseWithout(text: string, shown: number, hit: Span): string {
+  return shown > hit.start
+    ? text.slice(Math.max(shown, hit.end))
+    : text.slice(shown, hit.start) + text.slice(hit.end);
 }
 
 /** The error for a reply holding several calls, naming their dialects. */

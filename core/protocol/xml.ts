@@ -18,7 +18,7 @@
  * ```
  * @module
  */
-import { canonical, multiple, takesSpan } from "./scan_pick.ts";
+import { canonical, multiple, proseWithout, takesSpan } from "./scan_pick.ts";
 import { NOTHING, type StreamUpdate } from "./stream_update.ts";
 import type { ParseResult, ToolSpec } from "../../interfaces/tool.ts";
 import { CanonicalScanner } from "./canonical_scan.ts";
@@ -27,6 +27,7 @@ import { DisplayHold } from "./display_hold.ts";
 import { ReasoningSplitter, type SplitUpdate } from "./reasoning_split.ts";
 import type { Span } from "./dialect_mask.ts";
 import { CallGuess } from "./call_guess.ts";
+import { QuietRun } from "./quiet_run.ts";
 import { TextStore } from "./text_store.ts";
 
 export type { StreamUpdate };
@@ -66,6 +67,8 @@ export class CallScanner {
   /** The live line for a call in another dialect: its tool, once known. */
   #guess: CallGuess;
   #probe = "";
+  /** Chunks that can change nothing, kept unread (see {@link push}). */
+  #quiet: QuietRun;
 
   /**
    * `lateClose: false` never takes a `</think>` without an opener as the end
@@ -75,18 +78,44 @@ export class CallScanner {
     this.#split = new ReasoningSplitter({ orphans: options.lateClose !== false });
     this.#specs = new Map(specs.map((s) => [s.name, s]));
     this.#canon = new CanonicalScanner(specs, this.#visible);
+    this.#quiet = new QuietRun(this.#visible, this.#split);
     this.#hold = new DisplayHold(new Set(this.#specs.keys()));
     this.#guess = new CallGuess(new Set(this.#specs.keys()));
   }
 
   /** Feeds the next chunk; returns what the terminal may show now. */
   push(chunk: string): StreamUpdate {
+    const quiet = this.#quiet;
+    let lt: number;
+    if (!quiet.on) lt = chunk.indexOf("<");
+    else {
+      // The hot path while a call streams: text that can change nothing is only kept.
+      const rest = quiet.take(chunk);
+      if (rest === null) return NOTHING;
+      chunk = rest;
+      lt = quiet.lt;
+    }
+    quiet.handOn();
+    const update = this.#push(chunk, lt);
+    this.#settle();
+    return update;
+  }
+
+  /** After a chunk that was read: whether the next ones may be kept unread, and what would matter. */
+  #settle(): void {
+    const canon = this.#canon;
+    const quiet = this.#quiet;
+    quiet.on = this.#result === null && !this.#late && this.#split.plain && canon.quiet &&
+      (!canon.dead || this.#guess.done);
+    if (quiet.on) quiet.heedOnly(this.#split.heeds, canon.heeds);
+  }
+
+  /** {@link push} for a chunk that may change something; `lt` is where its first `<` stands. */
+  #push(chunk: string, lt: number): StreamUpdate {
     if (this.#result !== null) throw new Error("CallScanner.push() called after finish()");
     if (chunk.length === 0) return NOTHING;
     if (this.#late) this.#raw.push(chunk);
     const split = this.#split;
-    // Most small chunks hold no `<` or one: the layers are told, not left to look again.
-    const lt = chunk.indexOf("<");
     const plain = lt < 0;
     const only = plain || (lt + 1 < chunk.length && chunk.indexOf("<", lt + 1) >= 0) ? -1 : lt;
     const visible = plain ? split.feedPlain(chunk) : split.feed(chunk, only);
@@ -148,6 +177,9 @@ export class CallScanner {
   /** End of stream: the final result; identical for every chunking of the same text. */
   finish(): ParseResult {
     if (this.#result !== null) return this.#result;
+    this.#quiet.handOn();
+    if (this.#quiet.on && this.#quiet.cut !== "") this.#push(this.#quiet.cut, 0);
+    this.#quiet.on = false;
     const last = this.#take(this.#split.end());
     const canon = this.#canon.finish();
     const text = this.#visible.text();
@@ -222,6 +254,7 @@ export class CallScanner {
   #restart(): void {
     this.#reasoning = [this.#visible.text() + this.#reasoning.join("")];
     this.#visible = new TextStore();
+    this.#quiet.store = this.#visible;
     this.#canon = new CanonicalScanner([...this.#specs.values()], this.#visible);
     this.#hold = new DisplayHold(new Set(this.#specs.keys()));
   }
@@ -254,10 +287,7 @@ export class CallScanner {
       this.#final = restProse();
       return hit === undefined ? canon : canonical(canon, this.#specs);
     }
-    const shown = this.#hold.released - lastProse.length;
-    this.#final = shown > hit.start
-      ? text.slice(Math.max(shown, hit.end))
-      : text.slice(shown, hit.start) + text.slice(hit.end);
+    this.#final = proseWithout(text, this.#hold.released - lastProse.length, hit);
     return hit.result;
   }
 }

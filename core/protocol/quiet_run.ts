@@ -1,0 +1,140 @@
+/**
+ * The hot path of the layered scanner (`xml.ts`) while a call streams: once
+ * no layer can be changed by a chunk that holds no tag of interest, such
+ * chunks are only kept here, one string built by `+=` (a rope V8 joins
+ * once), and handed to the layers in one piece when a chunk that may matter
+ * comes or the reply ends. What a layer would read is decided per chunk, so
+ * the updates a consumer sees come exactly when they would without it.
+ *
+ * A chunk "may matter" when one of its `<` (or `</`) is followed by a
+ * character the layers heed (the first letters of the tag names they read,
+ * by character code in {@link QuietRun.heed}). A `<` or `</` that ends a
+ * chunk is undecided: it is held (`cut`) and read with the next chunk.
+ *
+ * @module
+ */
+import { SLASH } from "./tags.ts";
+import type { TextStore } from "./text_store.ts";
+
+/** Chunks this short are handed on at once (the store copies them as character codes, cheaper). */
+const TINY = 4;
+
+/** The layer that counts the visible text handed on unread (the reasoning splitter). */
+export interface Counter {
+  /** Counts `text`, visible and unread; `end` is a flat piece that ends it. */
+  count(text: string, end?: string): void;
+}
+
+/**
+ * Text taken while no layer would read it.
+ *
+ * @example
+ * ```ts
+ * const q = new QuietRun(new TextStore(), new ReasoningSplitter());
+ * q.on = true; // the layers are quiet; nothing is heeded
+ * q.take("plain text <"); // null: taken, "<" held as the cut
+ * q.take("b>"); // null: "<b" begins no tag that is heeded
+ * q.text; // "plain text <b>"
+ * ```
+ */
+export class QuietRun {
+  /** The visible text, where taken text goes when handed on (the owner replaces it on a restart). */
+  store: TextStore;
+  #counter: Counter;
+  /** Whether chunks may be taken (set by the owner after each chunk it read). */
+  on = false;
+  /** Text taken since the owner last handed it on. */
+  text = "";
+  /** The last non-empty piece added to {@link text}. */
+  last = "";
+  /** A `<` or `</` that ended the text taken, not yet in {@link text}. */
+  cut = "";
+  /** What may follow `<` or `</` to begin a tag some layer reads (by character code). */
+  readonly heed = new Uint8Array(128);
+  /** After a refused {@link take}: where the first `<` of the returned text stands, or -1. */
+  lt = -1;
+  #a: readonly number[] = [];
+  #b: readonly number[] = [];
+
+  constructor(store: TextStore, counter: Counter) {
+    this.store = store;
+    this.#counter = counter;
+  }
+
+  /**
+   * Takes `chunk` when no layer would read it and returns null; else returns
+   * the text the layers must read now (the held cut, then the chunk), with
+   * {@link lt} set, and holds nothing more.
+   */
+  take(chunk: string): string | null {
+    if (chunk.length <= TINY && this.cut === "") {
+      const lt = chunk.indexOf("<");
+      this.lt = lt;
+      if (lt >= 0) return chunk;
+      this.handOn();
+      this.store.append(chunk);
+      this.#counter.count(chunk);
+      return null;
+    }
+    const text = this.cut === "" ? chunk : this.cut + chunk;
+    const lt = text.indexOf("<");
+    const end = lt < 0 ? text.length : this.#quietUpTo(text, lt);
+    if (end < 0) {
+      this.cut = "";
+      this.lt = lt;
+      return text;
+    }
+    if (end === text.length) {
+      if (text !== "") this.#add(text);
+      this.cut = "";
+      return null;
+    }
+    if (end > 0) this.#add(text.slice(0, end));
+    this.cut = text.slice(end);
+    return null;
+  }
+
+  /**
+   * Heeds exactly the first letters in `a` and `b` (character codes, each
+   * list from one layer; the mask is rebuilt only when a list changed).
+   */
+  heedOnly(a: readonly number[], b: readonly number[]): void {
+    if (a === this.#a && b === this.#b) return;
+    this.#a = a;
+    this.#b = b;
+    this.heed.fill(0);
+    for (const c of a) this.heed[c] = 1;
+    for (const c of b) this.heed[c] = 1;
+  }
+
+  /** Hands the text taken so far on: appended to the store, counted. */
+  handOn(): void {
+    const text = this.text;
+    if (text === "") return;
+    this.text = "";
+    this.store.append(text);
+    this.#counter.count(text, this.last);
+  }
+
+  #add(piece: string): void {
+    this.text += piece;
+    this.last = piece;
+  }
+
+  /**
+   * Where the undecided `<` at the end of `text` starts; `text.length` when
+   * every `<` is followed by a character nobody heeds; -1 when one is heeded.
+   */
+  #quietUpTo(text: string, lt: number): number {
+    const heed = this.heed;
+    const n = text.length;
+    for (let j = lt; j >= 0; j = text.indexOf("<", j + 1)) {
+      let k = j + 1;
+      if (k < n && text.charCodeAt(k) === SLASH) k++;
+      if (k >= n) return j;
+      const c = text.charCodeAt(k);
+      if (c < 128 && heed[c] === 1) return -1;
+    }
+    return n;
+  }
+}

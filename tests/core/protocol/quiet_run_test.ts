@@ -1,0 +1,71 @@
+import assert from "node:assert/strict";
+import { CallScanner } from "../../../core/protocol/xml.ts";
+import { QuietRun } from "../../../core/protocol/quiet_run.ts";
+import { ReasoningSplitter } from "../../../core/protocol/reasoning_split.ts";
+import { TextStore } from "../../../core/protocol/text_store.ts";
+import { cutAt, rng } from "./fuzz.ts";
+import { SPECS } from "./specs.ts";
+
+const BODY = '<li>{a < b && "</content>"}</li>\n<p>x</p>\n'.repeat(40);
+const REPLY = `Saving.\n<tool_call>\n<write_to_file>\n<path>a.html</path>\n<content>\n${BODY}` +
+  "</content>\n</write_to_file>\n</tool_call>\nWaiting... ok.";
+
+function quiet(): QuietRun {
+  const q = new QuietRun(new TextStore(), new ReasoningSplitter());
+  q.on = true;
+  q.heedOnly([116], [99]); // `t` and `c` begin tags that count
+  return q;
+}
+
+Deno.test("`QuietRun.take()` keeps text whose every `<` begins no heeded tag", () => {
+  const q = quiet();
+  assert.equal(q.take("plain text, <b>bold</b> and a < b"), null);
+  assert.equal(q.take("then <tool"), "then <tool");
+  assert.equal(q.lt, 5);
+  assert.equal(q.take("x </content> y"), "x </content> y");
+  q.handOn();
+  assert.equal(q.store.text(), "plain text, <b>bold</b> and a < b");
+  assert.equal(q.text, "");
+});
+
+Deno.test("`QuietRun.take()` reads a `<` cut at a chunk's end with the next chunk", () => {
+  const q = quiet();
+  assert.equal(q.take("some text <"), null);
+  assert.equal(q.cut, "<");
+  assert.equal(q.take("/"), null);
+  assert.equal(q.cut, "</");
+  assert.equal(q.take("content>"), "</content>");
+  assert.equal(q.take("more <"), null);
+  assert.equal(q.take("li>"), null);
+  q.handOn();
+  assert.equal(q.store.text(), "some text more <li>");
+});
+
+Deno.test("`CallScanner.push()` shows the same updates at the same chunks on the hot path", () => {
+  const rand = rng(24);
+  const after = REPLY.indexOf("\nWaiting");
+  const pathEnd = REPLY.indexOf("</path>") + "</path>".length;
+  for (let round = 0; round < 200; round++) {
+    const size = 1 + Math.floor(rand() * 24);
+    const cuts = Array.from(
+      { length: REPLY.length / size },
+      () => Math.floor(rand() * REPLY.length),
+    );
+    const s = new CallScanner(SPECS);
+    let at = 0;
+    let prose = "";
+    for (const chunk of cutAt(REPLY, cuts)) {
+      const u = s.push(chunk);
+      at += chunk.length;
+      prose += u.prose;
+      // The summary names the path in the chunk that closes it, not later.
+      if (u.call !== undefined && u.call !== "write_to_file") assert.ok(at >= pathEnd, u.call);
+      if (at >= pathEnd && at - chunk.length < pathEnd) {
+        assert.equal(u.call, "write_to_file a.html");
+      }
+      // Prose after the call shows in the chunk that brings it.
+      if (at > after) assert.equal(prose, "Saving.\n" + REPLY.slice(after, at));
+    }
+    assert.equal(s.finish().kind, "call");
+  }
+});
