@@ -68,16 +68,17 @@ export class WarmUp {
     this.#active = false;
   }
 
-  // What a first call needs comes first: the gates, then the file tools.
+  // What a first call needs comes first: the reply's parse, the gates, then the file tools.
   async #run(): Promise<void> {
     const step = () => this.#step();
+    await step();
+    // The reply's end: the scanner's first finish().
+    scanOnce(this.#tools);
     await step();
     // A file's first backup hashes it: WebCrypto starts up on its first digest.
     await sha256(new Uint8Array(0));
     await this.#pipeline.warm(step, this.#samples());
     if (this.#rehearse) await rehearse(this.#tools, step);
-    await step();
-    scanOnce(this.#tools);
     for (const tool of this.#tools) {
       await step();
       coerceArgs(tool, sampleCall(tool));
