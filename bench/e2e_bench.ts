@@ -65,6 +65,7 @@ export async function benchE2e(o: E2eOptions = {}): Promise<Record<string, numbe
     return {
       ...await startup(entry, dir, o.startupRuns ?? 15),
       ...await threeTurns(entry, dir, o.taskRuns ?? 5),
+      ...await slowFirstToken(entry, dir, o.taskRuns ?? 5),
       ...await longSession(entry, dir, o.longTurns ?? 200),
     };
   } finally {
@@ -142,19 +143,34 @@ function agentGaps(requests: RecordedRequest[]): number[] {
   return gaps;
 }
 
-async function threeTurns(entry: string, dir: string, runs: number) {
-  const replies: ScriptedReply[] = [
+/** The 3-turn task's replies; `thinkMs`: the model's time before it answers each request. */
+function taskReplies(thinkMs = 0): ScriptedReply[] {
+  return [
     streamed("I'll read the notes first.\n" + call("read_file", { path: "notes.md" })),
     streamed(call("write_to_file", { path: "notes.md", content: "\nline one\nline two\n" })),
     streamed(call("attempt_completion", { result: "Added line two." })),
-  ];
+  ].map((r) => thinkMs > 0 ? { ...r, delayMs: thinkMs } : r);
+}
+
+/**
+ * The 3-turn task with a model that, like any real one, takes a while before
+ * it answers (100 ms here; real servers take longer): the time the warm-up
+ * has. Beside the main rows, which give the model no time at all.
+ */
+async function slowFirstToken(entry: string, dir: string, runs: number) {
+  const r = await threeTurns(entry, dir, runs, 100);
+  return { task3_thinking_agent_ms_per_turn: r.task3_agent_ms_per_turn };
+}
+
+async function threeTurns(entry: string, dir: string, runs: number, thinkMs = 0) {
+  const replies = taskReplies(thinkMs);
   const wall: number[] = [];
   const gaps: number[] = [];
   const peak: number[] = [];
   let promptChars = 0;
   let systemChars = 0;
   for (let i = 0; i < runs; i++) {
-    const cwd = join(dir, `task${i}`);
+    const cwd = join(dir, `task${thinkMs}_${i}`);
     await Deno.mkdir(cwd);
     await Deno.writeTextFile(join(cwd, "notes.md"), "line one\n");
     await using server = await startServer({ replies });

@@ -79,6 +79,11 @@ export function e2eRows(src: Results, bun: Results): Row[] {
     { ...r("wall time (median of 5)", "task3_wall_ms", "ms"), area: "3-turn task" },
     r("agent time per turn (median)", "task3_agent_ms_per_turn", "ms", "≤ 5", atMost(5)),
     r("agent time per turn (slowest)", "task3_agent_ms_max", "ms"),
+    r(
+      "agent time per turn, model answering after 100 ms (median)",
+      "task3_thinking_agent_ms_per_turn",
+      "ms",
+    ),
     r("peak memory", "task3_peak_mb", "MB", "≤ 80", atMost(80)),
     { ...r("wall time", "s200_wall_ms", "ms"), area: "200-turn session" },
     r("agent time per turn (median of all)", "s200_agent_ms_median", "ms", "≤ 5", atMost(5)),
