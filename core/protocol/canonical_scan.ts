@@ -266,6 +266,7 @@ export class CanonicalScanner {
     if (tool === null) return this.#fail("unknown_tool", `Unknown tool "${name}"`, name, end);
     const bodyEnd = body.phase === "ended" ? body.bodyEnd : body.lastClose;
     if (bodyEnd < 0) return this.#fail("unclosed", `The reply ended before </${name}>`, name);
+    body.completeBulk(this.#store.text(), bodyEnd);
     const read = readParams(tool, body.tokens, bodyEnd, (a, b) => this.#store.slice(a, b));
     if (!read.ok) {
       const msg = `<${read.open}> of ${name} is not closed before </${name}>`;
