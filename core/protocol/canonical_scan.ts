@@ -34,6 +34,8 @@ const CALL = 1;
 const AFTER = 2;
 const DEAD = 3;
 const NO_CODES: readonly number[] = [];
+/** The first letters of the tags prose reads: `tool_call`, `thinking`, `think`, `reasoning`. */
+const PROSE_FIRSTS: readonly number[] = [116, 114];
 
 /**
  * Scans one reply chunk by chunk. Work is linear in the reply's length.
@@ -150,7 +152,17 @@ export class CanonicalScanner {
    * followed by another character changes nothing.
    */
   get heeds(): readonly number[] {
+    if (this.#mode === PROSE) return PROSE_FIRSTS;
     return this.#mode === CALL ? (this.#body as CallScanBody).firsts : NO_CODES;
+  }
+
+  /**
+   * Whether, in prose, a chunk without a backtick and without a `<` that
+   * begins a tag in {@link heeds} would change nothing but what prose is
+   * released: the scanner catches up with such text at its next chunk.
+   */
+  get proseIdle(): boolean {
+    return this.#mode === PROSE && this.#prose.idle;
   }
 
   /** Whether the rest of the reply can change nothing (junk after the opener, or a second opener). */

@@ -171,6 +171,11 @@ export class DisplayHold {
     return rest;
   }
 
+  /** Whether everything that comes is held to the end, unread (a call in another dialect). */
+  get sealed(): boolean {
+    return this.#holding && this.#weak === null;
+  }
+
   /** Whether everything after the released text is held. */
   get holding(): boolean {
     return this.#holding;

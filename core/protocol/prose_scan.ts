@@ -128,6 +128,16 @@ export class ProseScanner {
     if (this.#pending !== null) this.#resolveLine();
   }
 
+  /**
+   * Whether text whose every `<` begins no tag of {@link TAGS} and that holds
+   * no backtick would change nothing but the position (no opener, no tag,
+   * run or undecided line open).
+   */
+  get idle(): boolean {
+    return this.opener === null && this.#tag.state === 0 && this.#runStart < 0 &&
+      this.#pending === null;
+  }
+
   /** Absolute position up to which the scanned text is certainly not part of a call. */
   safe(): number {
     if (this.opener !== null) return this.opener.start;

@@ -51,6 +51,8 @@ export class QuietRun {
   cut = "";
   /** What may follow `<` or `</` to begin a tag some layer reads (by character code). */
   readonly heed = new Uint8Array(128);
+  /** Whether a backtick makes a chunk matter too (prose is read, for code spans). */
+  ticks = false;
   /** After a refused {@link take}: where the first `<` of the returned text stands, or -1. */
   lt = -1;
   #a: readonly number[] = [];
@@ -67,6 +69,7 @@ export class QuietRun {
    * {@link lt} set, and holds nothing more.
    */
   take(chunk: string): string | null {
+    if (this.ticks && chunk.indexOf("`") >= 0) return this.#refuse(chunk);
     if (chunk.length <= TINY && this.cut === "") {
       const lt = chunk.indexOf("<");
       this.lt = lt;
@@ -92,6 +95,14 @@ export class QuietRun {
     if (end > 0) this.#add(text.slice(0, end));
     this.cut = text.slice(end);
     return null;
+  }
+
+  /** Returns `chunk` and the held cut for the layers to read. */
+  #refuse(chunk: string): string {
+    const text = this.cut === "" ? chunk : this.cut + chunk;
+    this.cut = "";
+    this.lt = text.indexOf("<");
+    return text;
   }
 
   /**

@@ -105,8 +105,11 @@ export class CallScanner {
   #settle(): void {
     const canon = this.#canon;
     const quiet = this.#quiet;
-    quiet.on = this.#result === null && !this.#late && this.#split.plain && canon.quiet &&
-      (!canon.dead || this.#guess.done);
+    const layers = this.#result === null && !this.#late && this.#split.plain;
+    // In prose, only while a call in another dialect is held to the end and named.
+    const prose = canon.proseIdle && this.#hold.sealed && this.#guess.done;
+    quiet.on = layers && (prose || (canon.quiet && (!canon.dead || this.#guess.done)));
+    quiet.ticks = prose;
     if (quiet.on) quiet.heedOnly(this.#split.heeds, canon.heeds);
   }
 
