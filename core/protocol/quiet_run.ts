@@ -16,6 +16,8 @@
 import { SLASH } from "./tags.ts";
 import type { TextStore } from "./text_store.ts";
 
+const NONE: readonly number[] = [];
+
 /** Chunks this short are handed on at once (the store copies them as character codes, cheaper). */
 const TINY = 4;
 
@@ -57,6 +59,7 @@ export class QuietRun {
   lt = -1;
   #a: readonly number[] = [];
   #b: readonly number[] = [];
+  #c: readonly number[] = [];
 
   constructor(store: TextStore, counter: Counter) {
     this.store = store;
@@ -106,16 +109,18 @@ export class QuietRun {
   }
 
   /**
-   * Heeds exactly the first letters in `a` and `b` (character codes, each
+   * Heeds exactly the first letters in `a`, `b` and `c` (character codes, each
    * list from one layer; the mask is rebuilt only when a list changed).
    */
-  heedOnly(a: readonly number[], b: readonly number[]): void {
-    if (a === this.#a && b === this.#b) return;
+  heedOnly(a: readonly number[], b: readonly number[], c: readonly number[] = NONE): void {
+    if (a === this.#a && b === this.#b && c === this.#c) return;
     this.#a = a;
     this.#b = b;
+    this.#c = c;
     this.heed.fill(0);
-    for (const c of a) this.heed[c] = 1;
-    for (const c of b) this.heed[c] = 1;
+    for (const k of a) this.heed[k] = 1;
+    for (const k of b) this.heed[k] = 1;
+    for (const k of c) this.heed[k] = 1;
   }
 
   /** Hands the text taken so far on: appended to the store, counted. */

@@ -32,6 +32,8 @@ import { TextStore } from "./text_store.ts";
 
 export type { StreamUpdate };
 
+const NONE: readonly number[] = [];
+
 /**
  * Scans one reply chunk by chunk.
  *
@@ -106,11 +108,11 @@ export class CallScanner {
     const canon = this.#canon;
     const quiet = this.#quiet;
     const layers = this.#result === null && !this.#late && this.#split.plain;
-    // In prose, only while a call in another dialect is held to the end and named.
-    const prose = canon.proseIdle && this.#hold.sealed && this.#guess.done;
+    // In prose, only while a call in another dialect is held off the screen and named.
+    const prose = canon.proseIdle && this.#hold.unread && this.#guess.done;
     quiet.on = layers && (prose || (canon.quiet && (!canon.dead || this.#guess.done)));
     quiet.ticks = prose;
-    if (quiet.on) quiet.heedOnly(this.#split.heeds, canon.heeds);
+    if (quiet.on) quiet.heedOnly(this.#split.heeds, canon.heeds, prose ? this.#hold.heeds : NONE);
   }
 
   /** {@link push} for a chunk that may change something; `lt` is where its first `<` stands. */
