@@ -24,6 +24,9 @@ export interface Opener {
 /** The only tags prose cares about. */
 const TAGS = ["tool_call", "thinking", "think", "reasoning"];
 
+/** The first letters of {@link TAGS}, by character code (`t`, `r`). */
+export const PROSE_FIRSTS: readonly number[] = [...new Set(TAGS.map((t) => t.charCodeAt(0)))];
+
 /** Whether a tag name opens or closes reasoning. */
 function isThink(name: string): boolean {
   return name === "thinking" || name === "think" || name === "reasoning";

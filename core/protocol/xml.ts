@@ -72,10 +72,7 @@ export class CallScanner {
   /** Chunks that can change nothing, kept unread (see {@link push}). */
   #quiet: QuietRun;
 
-  /**
-   * `lateClose: false` never takes a `</think>` without an opener as the end
-   * of reasoning (used to read a reply the other way round).
-   */
+  /** `lateClose: false` never takes a `</think>` without an opener as the end of reasoning. */
   constructor(specs: readonly ToolSpec[], options: { lateClose?: boolean } = {}) {
     this.#split = new ReasoningSplitter({ orphans: options.lateClose !== false });
     this.#specs = new Map(specs.map((s) => [s.name, s]));
@@ -108,8 +105,7 @@ export class CallScanner {
     const canon = this.#canon;
     const quiet = this.#quiet;
     const layers = this.#result === null && !this.#late && this.#split.plain;
-    // In prose, only while a call in another dialect is held off the screen and named.
-    const prose = canon.proseIdle && this.#hold.unread && this.#guess.done;
+    const prose = canon.proseIdle && this.#hold.unread && this.#guess.done; // a held call, named
     quiet.on = layers && (prose || (canon.quiet && (!canon.dead || this.#guess.done)));
     quiet.ticks = prose;
     if (quiet.on) quiet.heedOnly(this.#split.heeds, canon.heeds, prose ? this.#hold.heeds : NONE);
@@ -153,9 +149,8 @@ export class CallScanner {
   }
 
   /**
-   * While a call in another dialect streams (after `<tool_call>` and junk
-   * to the canonical scanner, or held off the screen), names its tool once
-   * for the live line. `more` is the visible text just added.
+   * While a call in another dialect streams (after `<tool_call>` and junk to the canonical scanner,
+   * or held off the screen), names its tool once for the live line. `more`: the visible text just added.
    */
   #guessed(update: StreamUpdate, more: string): StreamUpdate {
     const guess = this.#guess;
