@@ -1,6 +1,8 @@
 /**
- * The hot path of the layered scanner (`xml.ts`) while a call streams: once
- * no layer can be changed by a chunk that holds no tag of interest, such
+ * The hot path of the layered scanner (`xml.ts`) while a call streams, or
+ * while a call in another dialect is held off the screen (then a backtick
+ * matters too, for the prose scanner's code spans: {@link QuietRun.ticks}):
+ * once no layer can be changed by a chunk that holds no tag of interest, such
  * chunks are only kept here, one string built by `+=` (a rope V8 joins
  * once), and handed to the layers in one piece when a chunk that may matter
  * comes or the reply ends. What a layer would read is decided per chunk, so
