@@ -66,6 +66,14 @@ export class CallScanBody {
   summary = "";
   /** In the body: the first character of each tag name that counts there. */
   firsts: number[] = [];
+  /**
+   * The bulk parameter whose value is open, once the call's values reach
+   * one (its value runs to its last closing tag, so its own tags are no
+   * longer recorded while streaming: see {@link completeBulk}), or -1.
+   */
+  bulk = -1;
+  /** Absolute position just after the opening tag of {@link bulk}. */
+  bulkFrom = -1;
 
   #specs: ReadonlyMap<string, ToolSpec>;
   #slice: (a: number, b: number) => string;
@@ -73,6 +81,9 @@ export class CallScanBody {
   #tag = new TagReader(LONGEST_TOOL_NAME);
   #candidate = false;
   #summary: SummaryState | null = null;
+  /** The plain parameter whose value is open, as `readParams` walks the tokens, or -1. */
+  #inside = -1;
+  #names: string[] = [];
 
   constructor(
     specs: ReadonlyMap<string, ToolSpec>,
@@ -159,7 +170,8 @@ export class CallScanBody {
     this.#candidate = false;
     if (name === "") return; // a name no parameter has
     const p = this.#params.get(name);
-    if (p === undefined) return;
+    if (p === undefined || p === this.bulk) return;
+    if (this.bulk < 0) this.#walk(p, close, end);
     const t = this.tokens;
     t.close.push(close);
     t.param.push(p);
@@ -186,7 +198,57 @@ export class CallScanBody {
       if (main >= 0) this.#summary = { main, spec: tool.params[main], open: -1, from: 0, seen: [] };
     }
     this.#tag.expect(names);
+    this.#names = names;
     this.firsts = names.map((n) => n.charCodeAt(0));
+  }
+
+  /** Follows the values as `readParams` will: from a bulk value on, its own tags are skipped. */
+  #walk(p: number, close: boolean, end: number): void {
+    if (this.#inside >= 0) {
+      if (close && p === this.#inside) this.#inside = -1;
+      return;
+    }
+    if (close) return;
+    const spec = (this.tool as ToolSpec).params[p];
+    if (!spec.bulk) {
+      this.#inside = p;
+      return;
+    }
+    this.bulk = p;
+    this.bulkFrom = end;
+    const others = this.#names.filter((n) => n !== spec.name);
+    this.firsts = others.map((n) => n.charCodeAt(0));
+  }
+
+  /**
+   * Adds the tags of the {@link bulk} parameter that `readParams` reads,
+   * found in `text` (the whole reply): its last closing tag before
+   * `bodyEnd` and the first opening tag after that. A tag is exactly
+   * `<name>` or `</name>` and the body reads every one, so searching for it
+   * finds the same tags the scan would have recorded.
+   */
+  completeBulk(text: string, bodyEnd: number): void {
+    const p = this.bulk;
+    if (p < 0 || this.bulkFrom > bodyEnd) return;
+    const name = (this.tool as ToolSpec).params[p].name;
+    const closer = `</${name}>`;
+    const at = text.lastIndexOf(closer, bodyEnd - closer.length);
+    if (at < this.bulkFrom) return;
+    this.#insert(true, p, at, at + closer.length);
+    const open = text.indexOf(`<${name}>`, at + closer.length);
+    if (open >= 0 && open < bodyEnd) this.#insert(false, p, open, open + name.length + 2);
+  }
+
+  /** Records a token in order of position. */
+  #insert(close: boolean, p: number, start: number, end: number): void {
+    const t = this.tokens;
+    let k = t.count;
+    while (k > 0 && t.start[k - 1] > start) k--;
+    t.close.splice(k, 0, close);
+    t.param.splice(k, 0, p);
+    t.start.splice(k, 0, start);
+    t.end.splice(k, 0, end);
+    t.count++;
   }
 
   /** Follows the main parameter (the first non-bulk one) for the live summary. */

@@ -20,10 +20,10 @@
  * @module
  */
 import { NOTHING, type StreamUpdate } from "./stream_update.ts";
-import type { ParseErrorKind, ParseResult, ToolSpec } from "../../interfaces/tool.ts";
+import type { ParseResult, ToolSpec } from "../../interfaces/tool.ts";
 import { CallScanBody } from "./call_scan.ts";
-import { readParams } from "./params.ts";
-import { type Opener, ProseScanner } from "./prose_scan.ts";
+import { callResult, failure } from "./call_result.ts";
+import { type Opener, PROSE_FIRSTS, ProseScanner } from "./prose_scan.ts";
 import { LT } from "./tags.ts";
 import { TextStore } from "./text_store.ts";
 
@@ -101,10 +101,7 @@ export class CanonicalScanner {
     return this.#update();
   }
 
-  /**
-   * {@link pushStored} for a chunk that holds no `<`: inside a call's body,
-   * between tags, it can change nothing, so it is not looked at.
-   */
+  /** {@link pushStored} for a chunk without `<`: inside a call's body, between tags, it is not looked at. */
   pushPlain(chunk: string): StreamUpdate {
     if (this.#mode === CALL && this.#result === null && (this.#body as CallScanBody).idle) {
       return NOTHING;
@@ -130,38 +127,37 @@ export class CanonicalScanner {
     return this.#result;
   }
 
-  /** Where the `<tool_call>` opener starts when something other than a tool element followed it, else -1. */
+  /** Where `<tool_call>` starts when no tool element followed it, else -1. */
   get junkAt(): number {
     return this.#body?.phase === "junk" && this.#opener !== null ? this.#opener.start : -1;
   }
 
-  /**
-   * Whether a chunk without `<` would change nothing: inside a call's body
-   * between tags, or once the rest of the reply can change nothing.
-   */
+  /** Whether a chunk without `<` would change nothing: inside a call's body between tags, or {@link dead}. */
   get quiet(): boolean {
     return this.#mode === DEAD || (this.#mode === CALL && (this.#body as CallScanBody).idle);
   }
 
   /**
-   * While {@link quiet}: what may follow a `<` or `</` to begin a tag that
-   * counts, as the first letters of those tags' names (by character code;
-   * the same list while it does not change). A chunk whose every `<` is
-   * followed by another character changes nothing.
+   * While {@link quiet} or {@link proseIdle}: the first letters of the tag names that count (by character
+   * code; the same list while it does not change). A chunk whose every `<` or `</` is followed by another
+   * character changes nothing.
    */
   get heeds(): readonly number[] {
+    if (this.#mode === PROSE) return PROSE_FIRSTS;
     return this.#mode === CALL ? (this.#body as CallScanBody).firsts : NO_CODES;
   }
 
-  /** Whether the rest of the reply can change nothing (junk after the opener, or a second opener). */
+  /** Whether, in prose, a chunk with no backtick and no tag in {@link heeds} would change nothing. */
+  get proseIdle(): boolean {
+    return this.#mode === PROSE && this.#prose.idle;
+  }
+
+  /** Whether the rest of the reply can change nothing (junk after the opener, a second opener). */
   get dead(): boolean {
     return this.#mode === DEAD;
   }
 
-  /**
-   * Where the call lies (absolute positions, end exclusive), or null when no
-   * `<tool_call>` opened one. Valid after {@link finish}.
-   */
+  /** Where the call lies (absolute, end exclusive), or null when no `<tool_call>` opened one. After {@link finish}. */
   span(): { start: number; end: number } | null {
     const body = this.#body;
     if (body === null || this.#opener === null) return null;
@@ -174,10 +170,8 @@ export class CanonicalScanner {
   }
 
   /**
-   * Prose released only by the end of the stream (held-back text that was
-   * not a call, or what follows a call closed without `</tool_call>`).
-   * Valid after {@link finish}; the prose of every push plus this is the
-   * reply without the call.
+   * Prose released only by the end of the stream (held back, or after a call closed without
+   * `</tool_call>`). Valid after {@link finish}; every push's prose plus this is the reply without the call.
    */
   finalProse(): string {
     return this.#final;
@@ -249,38 +243,31 @@ export class CanonicalScanner {
   #conclude(total: number): ParseResult {
     const body = this.#body;
     if (body === null) return this.#done({ kind: "none" }, total);
+    const opened = "right after <tool_call>";
     if (body.phase === "junk") {
-      return this.#fail(
-        "unknown_tool",
-        "Expected a tool element such as <tool_name> right after <tool_call>",
+      return this.#done(
+        failure("unknown_tool", `Expected a tool element such as <tool_name> ${opened}`),
+        -1,
       );
     }
     if (body.phase === "name") {
-      return this.#fail("unclosed", "The reply ended right after <tool_call>");
+      return this.#done(failure("unclosed", `The reply ended ${opened}`), -1);
     }
     const tool = body.tool;
     const name = body.name;
     let end = -1; // where the prose after the call stops; -1: the call runs to the end
     if (body.phase === "ended") end = this.#second === null ? total : this.#second.start;
     else if (body.lastClose >= 0) end = this.#tail(body.lastCloseEnd, total);
-    if (tool === null) return this.#fail("unknown_tool", `Unknown tool "${name}"`, name, end);
+    if (tool === null) {
+      return this.#done(failure("unknown_tool", `Unknown tool "${name}"`, name), end);
+    }
     const bodyEnd = body.phase === "ended" ? body.bodyEnd : body.lastClose;
-    if (bodyEnd < 0) return this.#fail("unclosed", `The reply ended before </${name}>`, name);
-    const read = readParams(tool, body.tokens, bodyEnd, (a, b) => this.#store.slice(a, b));
-    if (!read.ok) {
-      const msg = `<${read.open}> of ${name} is not closed before </${name}>`;
-      return this.#fail("unclosed", msg, name, end);
+    if (bodyEnd < 0) {
+      return this.#done(failure("unclosed", `The reply ended before </${name}>`, name), -1);
     }
-    if (this.#second !== null) {
-      const msg = `The reply holds more than one <tool_call>; ${name} was not run`;
-      return this.#fail("multiple_tool_calls", msg, name, end);
-    }
-    const missing = tool.params.filter((p) => p.required && !(p.name in read.params));
-    if (missing.length > 0) {
-      const list = missing.map((p) => `<${p.name}>`).join(", ");
-      return this.#fail("missing_param", `${name} is missing ${list}`, name, end);
-    }
-    return this.#done({ kind: "call", call: { tool: name, params: read.params } }, end);
+    const text = this.#store.text();
+    const slice = (a: number, b: number) => this.#store.slice(a, b);
+    return this.#done(callResult(tool, body, bodyEnd, this.#second !== null, text, slice), end);
   }
 
   /** After a call closed without `</tool_call>`: scans the rest as prose, for a second opener. */
@@ -292,13 +279,6 @@ export class CanonicalScanner {
     if (rest.opener === null) return total;
     this.#second = rest.opener;
     return rest.opener.start;
-  }
-
-  #fail(error: ParseErrorKind, message: string, tool?: string, end = -1): ParseResult {
-    const result: ParseResult = tool === undefined
-      ? { kind: "error", error, message }
-      : { kind: "error", error, message, tool };
-    return this.#done(result, end);
   }
 
   /** Records the result and the prose released by the end (up to `end`; none when -1). */

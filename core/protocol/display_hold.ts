@@ -31,7 +31,9 @@ export class DisplayHold {
   held = "";
   #holding = false;
   /** While holding a fence or an element: how it closes, whether it did, how far lines were read. */
-  #weak: { close: (line: string, first: boolean) => boolean; closed: boolean } | null = null;
+  #weak: Weak | null = null;
+  /** The line not yet ended holds the closer's mark (see {@link unread}). */
+  #suspect = false;
   #scan = 0;
   /** The held text from `#scan` on: the line not yet ended. */
   #open = "";
@@ -40,6 +42,7 @@ export class DisplayHold {
   #decided = false;
   #inFence = false;
   #element = "";
+  #elementFirst: readonly number[] = NO_CODES;
   #tools: ReadonlySet<string>;
 
   constructor(tools: ReadonlySet<string>) {
@@ -65,7 +68,7 @@ export class DisplayHold {
           const held = this.#line + text.slice(j);
           this.#line = "";
           this.#holding = true;
-          this.#weak = verdict === "call" ? null : { close: this.#closer(verdict), closed: false };
+          this.#weak = verdict === "call" ? null : this.#weakFor(verdict);
           this.released += out.length;
           return out + this.#more(held);
         }
@@ -144,14 +147,27 @@ export class DisplayHold {
         this.held = "";
         this.#holding = false;
         this.#weak = null;
+        this.#suspect = false;
         this.#scan = 0;
         this.#decided = false;
         this.released += shown.length;
         return shown + this.push(held.slice(a));
       }
     }
-    this.#open += i === 0 ? text : text.slice(i);
+    const rest = i === 0 ? text : text.slice(i);
+    if (i > 0) this.#suspect = false;
+    if (!this.#suspect && w.mark !== "") this.#suspect = rest.indexOf(w.mark) >= 0;
+    this.#open += rest;
     return "";
+  }
+
+  /**
+   * How a held fence, JSON block or element closes, and the one character
+   * every closing line holds (none for JSON: such holds are read line by line).
+   */
+  #weakFor(kind: "fence" | "json" | "element"): Weak {
+    const mark = kind === "fence" ? "`" : kind === "element" ? "<" : "";
+    return { close: this.#closer(kind), closed: false, mark };
   }
 
   /** How a held fence, JSON block or element closes. */
@@ -169,6 +185,22 @@ export class DisplayHold {
     this.#line = "";
     this.held = "";
     return rest;
+  }
+
+  /**
+   * Whether text that holds no {@link heeds} tag and no backtick would only
+   * be held: a call in another dialect is held to the end, or a fence or an
+   * element is held, not closed, and the line being read holds no mark of
+   * its closer (the hold then reads such text when the next chunk comes).
+   */
+  get unread(): boolean {
+    const w = this.#weak;
+    return this.#holding && (w === null || (!w.closed && w.mark !== "" && !this.#suspect));
+  }
+
+  /** While {@link unread}: the first letters of the tags a closer begins with (by character code). */
+  get heeds(): readonly number[] {
+    return this.#weak === null || this.#element === "" ? NO_CODES : this.#elementFirst;
   }
 
   /** Whether everything after the released text is held. */
@@ -194,9 +226,19 @@ export class DisplayHold {
     if (name.startsWith("|") || name.startsWith("｜") || DIALECT_TAGS.has(name)) return "call";
     if (!this.#tools.has(name) || t[1] === "/") return "prose";
     this.#element = name;
+    this.#elementFirst = [name.charCodeAt(0)];
     return "element";
   }
 }
+
+/** A held fence or element: how it closes, whether it did, the character its closer holds. */
+interface Weak {
+  close: (line: string, first: boolean) => boolean;
+  closed: boolean;
+  mark: string;
+}
+
+const NO_CODES: readonly number[] = [];
 
 const MID_LINE = /<\||<｜|\[TOOL_CALLS\]|<function[=_]|functools\[/;
 

@@ -24,6 +24,9 @@ export interface Opener {
 /** The only tags prose cares about. */
 const TAGS = ["tool_call", "thinking", "think", "reasoning"];
 
+/** The first letters of {@link TAGS}, by character code (`t`, `r`). */
+export const PROSE_FIRSTS: readonly number[] = [...new Set(TAGS.map((t) => t.charCodeAt(0)))];
+
 /** Whether a tag name opens or closes reasoning. */
 function isThink(name: string): boolean {
   return name === "thinking" || name === "think" || name === "reasoning";
@@ -126,6 +129,16 @@ export class ProseScanner {
     this.#tag.reset();
     if (this.#runStart >= 0) this.#endRun();
     if (this.#pending !== null) this.#resolveLine();
+  }
+
+  /**
+   * Whether text whose every `<` begins no tag of {@link TAGS} and that holds
+   * no backtick would change nothing but the position (no opener, no tag,
+   * run or undecided line open).
+   */
+  get idle(): boolean {
+    return this.opener === null && this.#tag.state === 0 && this.#runStart < 0 &&
+      this.#pending === null;
   }
 
   /** Absolute position up to which the scanned text is certainly not part of a call. */

@@ -1,6 +1,8 @@
 /**
- * The hot path of the layered scanner (`xml.ts`) while a call streams: once
- * no layer can be changed by a chunk that holds no tag of interest, such
+ * The hot path of the layered scanner (`xml.ts`) while a call streams, or
+ * while a call in another dialect is held off the screen (then a backtick
+ * matters too, for the prose scanner's code spans: {@link QuietRun.ticks}):
+ * once no layer can be changed by a chunk that holds no tag of interest, such
  * chunks are only kept here, one string built by `+=` (a rope V8 joins
  * once), and handed to the layers in one piece when a chunk that may matter
  * comes or the reply ends. What a layer would read is decided per chunk, so
@@ -15,6 +17,8 @@
  */
 import { SLASH } from "./tags.ts";
 import type { TextStore } from "./text_store.ts";
+
+const NONE: readonly number[] = [];
 
 /** Chunks this short are handed on at once (the store copies them as character codes, cheaper). */
 const TINY = 4;
@@ -51,10 +55,13 @@ export class QuietRun {
   cut = "";
   /** What may follow `<` or `</` to begin a tag some layer reads (by character code). */
   readonly heed = new Uint8Array(128);
+  /** Whether a backtick makes a chunk matter too (prose is read, for code spans). */
+  ticks = false;
   /** After a refused {@link take}: where the first `<` of the returned text stands, or -1. */
   lt = -1;
   #a: readonly number[] = [];
   #b: readonly number[] = [];
+  #c: readonly number[] = [];
 
   constructor(store: TextStore, counter: Counter) {
     this.store = store;
@@ -67,6 +74,7 @@ export class QuietRun {
    * {@link lt} set, and holds nothing more.
    */
   take(chunk: string): string | null {
+    if (this.ticks && chunk.indexOf("`") >= 0) return this.#refuse(chunk);
     if (chunk.length <= TINY && this.cut === "") {
       const lt = chunk.indexOf("<");
       this.lt = lt;
@@ -94,17 +102,27 @@ export class QuietRun {
     return null;
   }
 
+  /** Returns `chunk` and the held cut for the layers to read. */
+  #refuse(chunk: string): string {
+    const text = this.cut === "" ? chunk : this.cut + chunk;
+    this.cut = "";
+    this.lt = text.indexOf("<");
+    return text;
+  }
+
   /**
-   * Heeds exactly the first letters in `a` and `b` (character codes, each
+   * Heeds exactly the first letters in `a`, `b` and `c` (character codes, each
    * list from one layer; the mask is rebuilt only when a list changed).
    */
-  heedOnly(a: readonly number[], b: readonly number[]): void {
-    if (a === this.#a && b === this.#b) return;
+  heedOnly(a: readonly number[], b: readonly number[], c: readonly number[] = NONE): void {
+    if (a === this.#a && b === this.#b && c === this.#c) return;
     this.#a = a;
     this.#b = b;
+    this.#c = c;
     this.heed.fill(0);
-    for (const c of a) this.heed[c] = 1;
-    for (const c of b) this.heed[c] = 1;
+    for (const k of a) this.heed[k] = 1;
+    for (const k of b) this.heed[k] = 1;
+    for (const k of c) this.heed[k] = 1;
   }
 
   /** Hands the text taken so far on: appended to the store, counted. */

@@ -32,6 +32,8 @@ import { TextStore } from "./text_store.ts";
 
 export type { StreamUpdate };
 
+const NONE: readonly number[] = [];
+
 /**
  * Scans one reply chunk by chunk.
  *
@@ -70,10 +72,7 @@ export class CallScanner {
   /** Chunks that can change nothing, kept unread (see {@link push}). */
   #quiet: QuietRun;
 
-  /**
-   * `lateClose: false` never takes a `</think>` without an opener as the end
-   * of reasoning (used to read a reply the other way round).
-   */
+  /** `lateClose: false` never takes a `</think>` without an opener as the end of reasoning. */
   constructor(specs: readonly ToolSpec[], options: { lateClose?: boolean } = {}) {
     this.#split = new ReasoningSplitter({ orphans: options.lateClose !== false });
     this.#specs = new Map(specs.map((s) => [s.name, s]));
@@ -105,9 +104,11 @@ export class CallScanner {
   #settle(): void {
     const canon = this.#canon;
     const quiet = this.#quiet;
-    quiet.on = this.#result === null && !this.#late && this.#split.plain && canon.quiet &&
-      (!canon.dead || this.#guess.done);
-    if (quiet.on) quiet.heedOnly(this.#split.heeds, canon.heeds);
+    const layers = this.#result === null && !this.#late && this.#split.plain;
+    const prose = canon.proseIdle && this.#hold.unread && this.#guess.done; // a held call, named
+    quiet.on = layers && (prose || (canon.quiet && (!canon.dead || this.#guess.done)));
+    quiet.ticks = prose;
+    if (quiet.on) quiet.heedOnly(this.#split.heeds, canon.heeds, prose ? this.#hold.heeds : NONE);
   }
 
   /** {@link push} for a chunk that may change something; `lt` is where its first `<` stands. */
@@ -148,9 +149,8 @@ export class CallScanner {
   }
 
   /**
-   * While a call in another dialect streams (after `<tool_call>` and junk
-   * to the canonical scanner, or held off the screen), names its tool once
-   * for the live line. `more` is the visible text just added.
+   * While a call in another dialect streams (after `<tool_call>` and junk to the canonical scanner,
+   * or held off the screen), names its tool once for the live line. `more`: the visible text just added.
    */
   #guessed(update: StreamUpdate, more: string): StreamUpdate {
     const guess = this.#guess;
