@@ -21,10 +21,7 @@
  * @module
  */
 import type OpenAI from "openai";
-import type {
-  ChatCompletionChunk,
-  ChatCompletionCreateParamsStreaming,
-} from "openai/resources/chat/completions";
+import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import type {
   ChatMessage,
   ChatRequest,
@@ -35,6 +32,7 @@ import type {
 } from "../../interfaces/agent.ts";
 import { classifyError, rejectsStreamOptions } from "./errors.ts";
 import { pinnedFetch } from "./pinned_fetch.ts";
+import { JSON_HEADERS, requestBody } from "./request_body.ts";
 import { tappedFetch, type WireSink } from "./wire.ts";
 
 /** Options of {@link createOpenAIProvider}. */
@@ -126,11 +124,16 @@ async function openStream(
   signal: AbortSignal,
 ): Promise<AsyncIterable<ChatCompletionChunk>> {
   const client = await clientOf(state);
-  const create = (includeUsage: boolean) =>
-    client.chat.completions.create(requestBody(state.options, messages, includeUsage), {
+  const create = (includeUsage: boolean) => {
+    const { params, json } = requestBody(state.options, messages, includeUsage);
+    // The body goes as its prepared text (see request_body.ts); `params` tells the client it streams.
+    return client.chat.completions.create(params, {
+      body: json,
+      headers: JSON_HEADERS,
       signal,
       maxRetries: 0,
     });
+  };
   if (!state.includeUsage) return await create(false);
   try {
     return await create(true);
@@ -176,24 +179,6 @@ function sending(state: ProviderState, inner: typeof fetch): typeof fetch {
     state.onSend?.();
     return response;
   };
-}
-
-// The request body: sampling parameters only when set, `top_k` as an extra field.
-function requestBody(
-  options: OpenAIProviderOptions,
-  messages: ChatMessage[],
-  includeUsage: boolean,
-): ChatCompletionCreateParamsStreaming {
-  const params = options.params;
-  const body: Record<string, unknown> = { model: params.model, messages, stream: true };
-  if (includeUsage) body.stream_options = { include_usage: true };
-  if (params.temperature !== undefined) body.temperature = params.temperature;
-  if (params.topP !== undefined) body.top_p = params.topP;
-  if (params.topK !== undefined) body.top_k = params.topK;
-  if (params.maxTokens !== undefined) {
-    body[options.maxTokensField ?? "max_tokens"] = params.maxTokens;
-  }
-  return body as unknown as ChatCompletionCreateParamsStreaming;
 }
 
 function chunkEvents(chunk: ChatCompletionChunk, progress: Progress): StreamEvent[] {

@@ -32,7 +32,8 @@ export class TextStore {
   #tail = "";
   #tailStart = 0;
   #pieces = 0;
-  #codes: number[] = Array.from({ length: CODES }, () => 0);
+  /** Made on the first tiny chunk (a reply in large chunks never needs it). */
+  #codes: number[] = NO_CODES;
   #count = 0;
   /** The chunk appended last, for slices that fall inside it. */
   #last = "";
@@ -48,6 +49,7 @@ export class TextStore {
     this.#lastStart = start;
     if (n <= TINY) {
       if (this.#count + n > CODES) this.#flushCodes();
+      if (this.#codes === NO_CODES) this.#codes = zeros(CODES);
       const codes = this.#codes;
       let count = this.#count;
       for (let k = 0; k < n; k++) codes[count++] = chunk.charCodeAt(k);
@@ -161,3 +163,13 @@ const FLATTEN_PIECES = BLOCK / 8;
 const TINY = 4;
 /** Capacity of the code buffer. */
 const CODES = 2048;
+
+/** `n` zeros in a packed array of small integers (what V8 reads fastest). */
+function zeros(n: number): number[] {
+  const a: number[] = [];
+  for (let i = 0; i < n; i++) a.push(0);
+  return a;
+}
+
+/** The code buffer before it is needed. */
+const NO_CODES: number[] = [];

@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import type { ChatMessage } from "../../../interfaces/agent.ts";
+import { messageJson, requestBody } from "../../../core/llm/request_body.ts";
+import { createOpenAIProvider } from "../../../core/llm/openai.ts";
+import { startServer } from "../../support/server.ts";
+
+const AWKWARD = 'quotes " and \\ backslashes, a newline\n, a tab\t, \u2028, emoji 🙂, lone \ud800';
+
+Deno.test("`requestBody()` text is the JSON of its object, with every field the options set", () => {
+  const messages: ChatMessage[] = [
+    { role: "system", content: "You are terse." },
+    { role: "user", content: AWKWARD },
+    { role: "assistant", content: "" },
+  ];
+  const { params, json } = requestBody(
+    {
+      params: { model: 'm"1', temperature: 0.2, topP: 0.9, topK: 40, maxTokens: 100 },
+      maxTokensField: "max_completion_tokens",
+    },
+    messages,
+    true,
+  );
+  assert.deepEqual(JSON.parse(json), JSON.parse(JSON.stringify(params)));
+  assert.deepEqual(JSON.parse(json), {
+    messages,
+    model: 'm"1',
+    stream: true,
+    stream_options: { include_usage: true },
+    temperature: 0.2,
+    top_p: 0.9,
+    top_k: 40,
+    max_completion_tokens: 100,
+  });
+  const bare = requestBody({ params: { model: "m" } }, [], false);
+  assert.deepEqual(JSON.parse(bare.json), { messages: [], model: "m", stream: true });
+});
+
+Deno.test("`messageJson()` follows a message whose content or role changed", () => {
+  const m: ChatMessage = { role: "user", content: "first" };
+  assert.equal(messageJson(m), JSON.stringify(m));
+  m.content = "second";
+  assert.equal(messageJson(m), JSON.stringify(m));
+  m.role = "assistant";
+  assert.equal(messageJson(m), JSON.stringify(m));
+  const twin: ChatMessage = { role: "assistant", content: "second" };
+  assert.equal(messageJson(twin), messageJson(m));
+});
+
+Deno.test("a growing conversation reaches the server intact on every turn, streamed", async () => {
+  await using server = await startServer({ replies: [{ text: "one" }, { text: "two" }] });
+  const provider = createOpenAIProvider({
+    baseURL: server.baseUrl,
+    apiKey: "",
+    params: { model: "test-model" },
+  });
+  const messages: ChatMessage[] = [{ role: "system", content: "sys" }];
+  for (const word of ["hello", AWKWARD]) {
+    messages.push({ role: "user", content: word });
+    let text = "";
+    for await (const ev of provider.stream({ messages })) if (ev.type === "text") text += ev.text;
+    messages.push({ role: "assistant", content: text });
+  }
+  assert.deepEqual(messages.map((m) => m.content), ["sys", "hello", "one", AWKWARD, "two"]);
+  const bodies = server.requests.map((r) => r.body);
+  assert.deepEqual(bodies[1].messages, messages.slice(0, 4));
+  assert.equal(bodies[1].stream, true);
+  assert.equal(server.requests[1].headers["content-type"], "application/json");
+});
