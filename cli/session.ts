@@ -214,13 +214,13 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
           mcp.start();
         }
         // While the model streams the agent idles; once the reply ends, its own turn runs.
-        if (ev.type === "state") ev.state === "streaming" ? warm.resume() : warm.pause();
+        if (ev.type === "state") ev.state === "streaming" ? warm.resume("streaming") : warm.pause();
         o.emit(ev);
       }),
       context: { window: o.settings.contextWindow },
       // The request is out and the model works: the agent idles until its reply.
       requested() {
-        warm.resume();
+        warm.resume("waiting");
         heap.tend();
       },
     },

@@ -11,8 +11,9 @@
  * @example
  * ```ts
  * const warm = new WarmUp(tools, pipeline);
- * // on the first text of each reply:
- * warm.resume();
+ * // when a request has gone out, and on the first text of each reply:
+ * warm.resume("waiting");
+ * warm.resume("streaming");
  * // when the reply has ended:
  * warm.pause();
  * ```
@@ -33,6 +34,7 @@ export class WarmUp {
   #started = false;
   #parked: (() => void)[] = [];
   #sliceStart = -Infinity;
+  #sliceMs = SLICE_MS;
 
   #rehearse: boolean;
   #cwd: string | undefined;
@@ -52,8 +54,14 @@ export class WarmUp {
     this.#cwd = o.cwd;
   }
 
-  /** The model works: work may go on (and starts, the first time). */
-  resume(): void {
+  /**
+   * The model works: work may go on (and starts, the first time). While it
+   * has sent no text yet (`waiting`), nothing is there to read, so the work
+   * goes in longer slices; once it streams, in short ones, so that the reply's
+   * end is seen at once.
+   */
+  resume(phase: "waiting" | "streaming" = "streaming"): void {
+    this.#sliceMs = phase === "waiting" ? WAITING_SLICE_MS : SLICE_MS;
     this.#active = true;
     const parked = this.#parked;
     this.#parked = [];
@@ -109,7 +117,9 @@ export class WarmUp {
    * takes a millisecond or more, too long to wait after every small piece).
    */
   #step(): Promise<void> {
-    if (this.#active && performance.now() - this.#sliceStart < SLICE_MS) return Promise.resolve();
+    if (this.#active && performance.now() - this.#sliceStart < this.#sliceMs) {
+      return Promise.resolve();
+    }
     return new Promise<void>((resolve) => {
       setTimeout(() => this.#active ? resolve() : this.#parked.push(resolve), 0);
     }).then(() => {
@@ -121,8 +131,16 @@ export class WarmUp {
 /** A path in the project that no sample call touches (`file_ops.ts` judges the same one). */
 const WARM_PATH = ".minoc-warm-up";
 
-/** Work done between two chances for the stream to be read. */
+/** Work done between two chances for the stream to be read, while the reply streams. */
 const SLICE_MS = 0.5;
+
+/**
+ * The same before the reply's first text. Each chance costs ~2 ms of waiting
+ * for a timer, so short slices would leave the warm-up only a fifth of the
+ * model's time to its first token; a reply that starts and ends within one
+ * slice is seen at most this late.
+ */
+const WAITING_SLICE_MS = 4;
 
 /** A reply with a call of the first tool, streamed in two pieces through a scanner. */
 function scanOnce(tools: readonly AnyTool[]): void {

@@ -125,10 +125,10 @@ async function openStream(
 ): Promise<AsyncIterable<ChatCompletionChunk>> {
   const client = await clientOf(state);
   const create = (includeUsage: boolean) => {
-    const { params, json } = requestBody(state.options, messages, includeUsage);
-    // The body goes as its prepared text (see request_body.ts); `params` tells the client it streams.
+    const { params, bytes } = requestBody(state.options, messages, includeUsage);
+    // The body goes as its prepared bytes (see request_body.ts); `params` tells the client it streams.
     return client.chat.completions.create(params, {
-      body: json,
+      body: bytes,
       headers: JSON_HEADERS,
       signal,
       maxRetries: 0,

@@ -46,7 +46,13 @@ export function tappedFetch(sink: WireSink, inner: typeof fetch = fetch): typeof
       method: init?.method ?? (input instanceof Request ? input.method : "GET"),
       url,
       headers,
-      body: typeof body === "string" ? body : body == null ? "" : "(a body that is not text)",
+      body: typeof body === "string"
+        ? body
+        : body instanceof Uint8Array
+        ? new TextDecoder().decode(body)
+        : body == null
+        ? ""
+        : "(a body that is not text)",
     });
     const response = await inner(input, init);
     sink({

@@ -114,7 +114,7 @@ export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
       const projectDir = projectOf(input);
       const real = await realDir(projectDir);
       canonical.set(projectDir, real);
-      const s = await inspect(input, projectDir);
+      const s = await inspect(input, projectDir, real);
       seen.set(input, s);
       const all = await store.all();
       const rules = all.rules.map((r) => r.scope === real ? { ...r, scope: projectDir } : r);
@@ -161,13 +161,14 @@ export function approvalGate(options: ApprovalOptions = {}): ApprovalGate {
   };
 }
 
-async function inspect(input: GateInput, projectDir: string): Promise<Seen> {
+/** The call's subject and what the paths guard finds; `realProject`: the project's real path. */
+async function inspect(input: GateInput, projectDir: string, realProject: string): Promise<Seen> {
   const subject = callSubject(input, projectDir);
   if (subject.kind !== "paths") return { subject, finding: null };
-  const paths = await resolveReal(subject.paths, projectDir);
+  const paths = await resolveReal(subject.paths, realProject);
   const finding = guardPaths(paths, {
     cwd: input.cwd,
-    realCwd: await realDir(input.cwd),
+    realCwd: input.cwd === projectDir ? realProject : await realDir(input.cwd),
     write: input.tool.kind === "write",
   });
   return { subject: { kind: "paths", paths }, finding };

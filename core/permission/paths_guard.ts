@@ -33,19 +33,27 @@ const MAX_LINKS = 40;
  * The real path of `abs`: symlinks resolved, and for a path that does not
  * exist, its nearest existing parent's real path plus the rest. Null when it
  * cannot be resolved (a symlink loop, a file used as a directory, no access).
+ *
+ * The file system is asked synchronously: each gate resolves a few paths per
+ * call, a `realpath` takes microseconds, and each asynchronous call would
+ * wait ~40 µs for a worker thread on the agent's own turn.
  */
-export async function realPathOf(abs: string): Promise<string | null> {
+export function realPathOf(abs: string): Promise<string | null> {
+  return Promise.resolve(realPathSync(abs));
+}
+
+function realPathSync(abs: string): string | null {
   const rest: string[] = [];
   let p = abs;
   let hops = 0;
   for (;;) {
     try {
-      const real = await Deno.realPath(p);
+      const real = Deno.realPathSync(p);
       return rest.length ? join(real, ...rest) : real;
     } catch (e) {
       if (!(e instanceof Deno.errors.NotFound)) return null;
     }
-    const link = await danglingLink(p);
+    const link = danglingLink(p);
     if (link !== null) {
       if (++hops > MAX_LINKS) return null;
       p = resolve(dirname(p), link);
@@ -58,10 +66,10 @@ export async function realPathOf(abs: string): Promise<string | null> {
   }
 }
 
-async function danglingLink(p: string): Promise<string | null> {
+function danglingLink(p: string): string | null {
   try {
-    const st = await Deno.lstat(p);
-    return st.isSymlink ? await Deno.readLink(p) : null;
+    const st = Deno.lstatSync(p);
+    return st.isSymlink ? Deno.readLinkSync(p) : null;
   } catch {
     return null;
   }
@@ -72,12 +80,11 @@ export async function realDir(dir: string): Promise<string> {
   return await realPathOf(dir) ?? dir;
 }
 
-/** Fills in `real` and `realRel` (relative to the real project directory). */
+/** Fills in `real` and `realRel` (relative to `realProject`, the project directory's real path). */
 export async function resolveReal(
   paths: readonly SubjectPath[],
-  projectDir: string,
+  realProject: string,
 ): Promise<SubjectPath[]> {
-  const realProject = await realDir(projectDir);
   return await Promise.all(paths.map(async (p) => {
     const real = await realPathOf(p.abs);
     return {

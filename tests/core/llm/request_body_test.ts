@@ -1,18 +1,20 @@
 import assert from "node:assert/strict";
 import type { ChatMessage } from "../../../interfaces/agent.ts";
-import { messageJson, requestBody } from "../../../core/llm/request_body.ts";
+import { messageBytes, requestBody } from "../../../core/llm/request_body.ts";
 import { createOpenAIProvider } from "../../../core/llm/openai.ts";
 import { startServer } from "../../support/server.ts";
 
 const AWKWARD = 'quotes " and \\ backslashes, a newline\n, a tab\t, \u2028, emoji 🙂, lone \ud800';
 
-Deno.test("`requestBody()` text is the JSON of its object, with every field the options set", () => {
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+Deno.test("`requestBody()` bytes are the JSON of its object, with every field the options set", () => {
   const messages: ChatMessage[] = [
     { role: "system", content: "You are terse." },
     { role: "user", content: AWKWARD },
     { role: "assistant", content: "" },
   ];
-  const { params, json } = requestBody(
+  const { params, bytes } = requestBody(
     {
       params: { model: 'm"1', temperature: 0.2, topP: 0.9, topK: 40, maxTokens: 100 },
       maxTokensField: "max_completion_tokens",
@@ -20,6 +22,8 @@ Deno.test("`requestBody()` text is the JSON of its object, with every field the 
     messages,
     true,
   );
+  const json = text(bytes);
+  assert.equal(json.length, JSON.stringify(params).length, "no byte more or less");
   assert.deepEqual(JSON.parse(json), JSON.parse(JSON.stringify(params)));
   assert.deepEqual(JSON.parse(json), {
     messages,
@@ -32,18 +36,22 @@ Deno.test("`requestBody()` text is the JSON of its object, with every field the 
     max_completion_tokens: 100,
   });
   const bare = requestBody({ params: { model: "m" } }, [], false);
-  assert.deepEqual(JSON.parse(bare.json), { messages: [], model: "m", stream: true });
+  assert.deepEqual(JSON.parse(text(bare.bytes)), { messages: [], model: "m", stream: true });
+  const one = requestBody({ params: { model: "m" } }, messages.slice(0, 1), false);
+  assert.equal(text(one.bytes), JSON.stringify({ messages: messages.slice(0, 1), ...rest("m") }));
 });
 
-Deno.test("`messageJson()` follows a message whose content or role changed", () => {
+const rest = (model: string) => ({ model, stream: true });
+
+Deno.test("`messageBytes()` follows a message whose content or role changed", () => {
   const m: ChatMessage = { role: "user", content: "first" };
-  assert.equal(messageJson(m), JSON.stringify(m));
+  assert.equal(text(messageBytes(m)), JSON.stringify(m));
   m.content = "second";
-  assert.equal(messageJson(m), JSON.stringify(m));
+  assert.equal(text(messageBytes(m)), JSON.stringify(m));
   m.role = "assistant";
-  assert.equal(messageJson(m), JSON.stringify(m));
+  assert.equal(text(messageBytes(m)), JSON.stringify(m));
   const twin: ChatMessage = { role: "assistant", content: "second" };
-  assert.equal(messageJson(twin), messageJson(m));
+  assert.equal(text(messageBytes(twin)), text(messageBytes(m)));
 });
 
 Deno.test("a growing conversation reaches the server intact on every turn, streamed", async () => {

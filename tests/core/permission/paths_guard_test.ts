@@ -3,6 +3,7 @@ import { join } from "node:path";
 import {
   guardPaths,
   isProtected,
+  realDir,
   realPathOf,
   resolveReal,
 } from "../../../core/permission/paths_guard.ts";
@@ -20,8 +21,9 @@ async function layout(root: string): Promise<{ project: string; outside: string 
 }
 
 async function guard(project: string, path: string, write: boolean) {
-  const paths = await resolveReal([subjectPath(project, path, project)], project);
-  return guardPaths(paths, { cwd: project, realCwd: project, write });
+  const real = await realDir(project);
+  const paths = await resolveReal([subjectPath(project, path, project)], real);
+  return guardPaths(paths, { cwd: project, realCwd: real, write });
 }
 
 Deno.test("`guardPaths()` asks for a path that climbs out with ..", async () => {
