@@ -23,24 +23,32 @@ export const MESSAGE_OVERHEAD = 4;
 const cache = new WeakMap<ChatMessage, number>();
 
 /** Tokens in `text`. */
-export async function countText(text: string): Promise<number> {
-  return await Promise.resolve(estimateTokens(text));
+export function countText(text: string): Promise<number> {
+  return Promise.resolve(estimateTokens(text));
 }
 
 /** Tokens of one message, its role overhead included (cached per object). */
-export async function countMessage(message: ChatMessage): Promise<number> {
-  const known = cache.get(message);
-  if (known !== undefined) return known;
-  const n = (await countText(message.content)) + MESSAGE_OVERHEAD;
-  cache.set(message, n);
-  return n;
+export function countMessage(message: ChatMessage): Promise<number> {
+  return Promise.resolve(messageTokens(message));
 }
 
-/** Tokens of a whole conversation as it would be sent. */
-export async function countMessages(messages: readonly ChatMessage[]): Promise<number> {
+/**
+ * Tokens of a whole conversation as it would be sent. Counted in one
+ * synchronous pass (a long conversation has hundreds of messages, and an
+ * `await` per message would cost more than the cached counts).
+ */
+export function countMessages(messages: readonly ChatMessage[]): Promise<number> {
   let total = 0;
-  for (const m of messages) total += await countMessage(m);
-  return total;
+  for (const m of messages) total += messageTokens(m);
+  return Promise.resolve(total);
+}
+
+function messageTokens(message: ChatMessage): number {
+  const known = cache.get(message);
+  if (known !== undefined) return known;
+  const n = estimateTokens(message.content) + MESSAGE_OVERHEAD;
+  cache.set(message, n);
+  return n;
 }
 
 /** Characters of a conversation: an upper bound of its tokens for any tokenizer we know. */

@@ -20,19 +20,52 @@
  * @module
  */
 
-const RUN = /[A-Za-z]+|\d+|[^\sA-Za-z\d\u0080-\uffff]+|[\u0080-\uffff]+|\s+/g;
-
 /** Estimated tokens in `text`. */
 export function estimateTokens(text: string): number {
+  // One pass over the character codes (no match objects: a turn's new
+  // messages are counted on the agent's own time).
   let n = 0;
-  for (const m of text.matchAll(RUN)) {
-    const run = m[0];
-    const c = run.charCodeAt(0);
+  const len = text.length;
+  let i = 0;
+  while (i < len) {
+    const c = text.charCodeAt(i);
+    const kind = kindOf(c);
+    let j = i + 1;
+    if (kind === SPACE) {
+      while (j < len && isSpace(text.charCodeAt(j))) j++;
+    } else {
+      while (j < len && kindOf(text.charCodeAt(j)) === kind) j++;
+    }
+    const run = j - i;
     if (c === 32 || c === 10 || c === 9 || c === 13) {
-      if (run.length > 1) n += Math.ceil(run.length / 8);
-    } else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) n += Math.ceil(run.length / 7);
-    else if (c > 127) n += run.length;
-    else n += Math.ceil(run.length / 3);
+      if (run > 1) n += Math.ceil(run / 8);
+    } else if (kind === LETTER) n += Math.ceil(run / 7);
+    else if (kind === WIDE) n += run;
+    else n += Math.ceil(run / 3);
+    i = j;
   }
   return n;
+}
+
+// Runs: ASCII letters, digits, other ASCII symbols, non-ASCII code units, and
+// white space (begun by an ASCII one; it goes on over any white space).
+const LETTER = 0;
+const DIGIT = 1;
+const SYMBOL = 2;
+const WIDE = 3;
+const SPACE = 4;
+
+function kindOf(c: number): number {
+  if (c >= 0x80) return WIDE;
+  if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) return LETTER;
+  if (c >= 48 && c <= 57) return DIGIT;
+  if (c === 32 || (c >= 9 && c <= 13)) return SPACE;
+  return SYMBOL;
+}
+
+/** What `\s` matches in a JavaScript regular expression. */
+function isSpace(c: number): boolean {
+  if (c < 0x80) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 ||
+    c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }

@@ -36,3 +36,33 @@ Deno.test("estimateTokens() stays near cl100k_base on this repository's code and
   }
   assert.ok(estimate >= exact && estimate <= exact * 1.2, `${estimate} vs ${exact}`);
 });
+
+/** The estimate as first written, with one regular expression: the pass over codes must agree. */
+function byRegex(text: string): number {
+  let n = 0;
+  for (
+    const m of text.matchAll(/[A-Za-z]+|\d+|[^\sA-Za-z\d\u0080-\uffff]+|[\u0080-\uffff]+|\s+/g)
+  ) {
+    const run = m[0];
+    const c = run.charCodeAt(0);
+    if (c === 32 || c === 10 || c === 9 || c === 13) {
+      if (run.length > 1) n += Math.ceil(run.length / 8);
+    } else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) n += Math.ceil(run.length / 7);
+    else if (c > 127) n += run.length;
+    else n += Math.ceil(run.length / 3);
+  }
+  return n;
+}
+
+Deno.test("estimateTokens() counts as the regular expression of runs does, on random text", () => {
+  // Every kind of run, and the white space that is not ASCII at a run's start and inside one.
+  const alphabet = [..."aZq09 \t\n\r\v\f.;{}_-~é€😀\u00a0\u2028\u3000\ufeff\u1680\u2005"];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let k = 0; k < 3000; k++) {
+    let text = "";
+    const len = Math.floor(next() * 40);
+    for (let i = 0; i < len; i++) text += alphabet[Math.floor(next() * alphabet.length)];
+    assert.equal(estimateTokens(text), byRegex(text), JSON.stringify(text));
+  }
+});
