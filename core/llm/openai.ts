@@ -32,7 +32,7 @@ import type {
 } from "../../interfaces/agent.ts";
 import { classifyError, rejectsStreamOptions } from "./errors.ts";
 import { pinnedFetch } from "./pinned_fetch.ts";
-import { JSON_HEADERS, requestBody } from "./request_body.ts";
+import { BodyEncoder, JSON_HEADERS } from "./request_body.ts";
 import { tappedFetch, type WireSink } from "./wire.ts";
 
 /** Options of {@link createOpenAIProvider}. */
@@ -62,6 +62,8 @@ interface ProviderState {
   client?: OpenAI;
   /** Told when the client hands the current request to `fetch`. */
   onSend?: () => void;
+  /** Builds each request's bytes from what the last one sent (see request_body.ts). */
+  readonly bodies: BodyEncoder;
 }
 
 /** What the stream has shown so far. */
@@ -72,7 +74,11 @@ interface Progress {
 
 /** Creates a provider that streams replies from an OpenAI-compatible server. */
 export function createOpenAIProvider(options: OpenAIProviderOptions): LlmProvider {
-  const state: ProviderState = { options, includeUsage: options.streamOptions !== false };
+  const state: ProviderState = {
+    options,
+    includeUsage: options.streamOptions !== false,
+    bodies: new BodyEncoder(),
+  };
   return {
     name: "openai",
     model: options.params.model,
@@ -125,7 +131,7 @@ async function openStream(
 ): Promise<AsyncIterable<ChatCompletionChunk>> {
   const client = await clientOf(state);
   const create = (includeUsage: boolean) => {
-    const { params, bytes } = requestBody(state.options, messages, includeUsage);
+    const { params, bytes } = state.bodies.body(state.options, messages, includeUsage);
     // The body goes as its prepared bytes (see request_body.ts); `params` tells the client it streams.
     return client.chat.completions.create(params, {
       body: bytes,

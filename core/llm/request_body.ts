@@ -6,16 +6,18 @@
  * The bytes are built here rather than by the client: the client serializes a
  * chat request with a replacer function (to watch the `stream` field), which
  * takes V8 off its fast path, and it would serialize the whole conversation
- * again on every turn, after which `fetch` encodes that text again. Here each
- * message is serialized and encoded once and its bytes kept beside the message
- * object (in a `WeakMap`, checked against the message's current role and
- * content), so a turn encodes only its new messages and copies the rest into
- * one buffer. The bytes are those of `JSON.stringify` of the same body, with
- * `messages` as its first field.
+ * again on every turn, after which `fetch` encodes that text again. A
+ * {@link BodyEncoder} keeps the conversation it sent last as the bytes of its
+ * messages' JSON; the next request's conversation usually starts with the same
+ * message objects (with the same role and content), so only the messages after
+ * that shared start are serialized, and the rest is one copy. The bytes are
+ * those of `JSON.stringify` of the same body, with `messages` as its first
+ * field.
  *
  * @example
  * ```ts
- * const { params, bytes } = requestBody(options, messages, true);
+ * const encoder = new BodyEncoder();
+ * const { params, bytes } = encoder.body(options, messages, true);
  * client.chat.completions.create(params, { body: bytes, headers: JSON_HEADERS });
  * ```
  * @module
@@ -41,12 +43,90 @@ export interface RequestBody {
 /** The header that goes with the bytes (the client sends a byte body unchanged). */
 export const JSON_HEADERS = { "content-type": "application/json" } as const;
 
-/** Sampling parameters only when set, `top_k` as an extra field. */
-export function requestBody(
-  options: BodyOptions,
-  messages: readonly ChatMessage[],
-  includeUsage: boolean,
-): RequestBody {
+const encoder = new TextEncoder();
+const OPEN = encoder.encode('{"messages":[');
+const COMMA = 0x2c;
+const CLOSE_LIST = 0x5d;
+
+/** Builds request bodies for one conversation after another, reusing what the last one sent. */
+export class BodyEncoder {
+  /** The messages of the last body, and the role and content each had then. */
+  #sent: ChatMessage[] = [];
+  #roles: string[] = [];
+  #contents: string[] = [];
+  /** Their JSON, joined by commas: `#joined[0, #ends[i])` holds messages 0..i. */
+  #joined = new Uint8Array(0);
+  #ends: number[] = [];
+
+  /** The body for `messages` (sampling parameters only when set, `top_k` as an extra field). */
+  body(options: BodyOptions, messages: readonly ChatMessage[], includeUsage: boolean): RequestBody {
+    const rest = restOf(options, includeUsage);
+    const joinedLength = this.#follow(messages);
+    // `rest` always has fields: its text is "{...}", and its "}" closes the whole body.
+    const tail = encoder.encode(JSON.stringify(rest).slice(1));
+    const bytes = new Uint8Array(OPEN.length + joinedLength + 2 + tail.length);
+    bytes.set(OPEN, 0);
+    let at = OPEN.length;
+    bytes.set(this.#joined.subarray(0, joinedLength), at);
+    at += joinedLength;
+    bytes[at++] = CLOSE_LIST;
+    bytes[at++] = COMMA;
+    bytes.set(tail, at);
+    const body = { messages, ...rest };
+    return { params: body as unknown as ChatCompletionCreateParamsStreaming, bytes };
+  }
+
+  /** Brings the kept bytes to `messages`; returns their length. */
+  #follow(messages: readonly ChatMessage[]): number {
+    let same = 0;
+    const limit = Math.min(messages.length, this.#sent.length);
+    while (same < limit) {
+      const m = messages[same];
+      if (
+        m !== this.#sent[same] || m.content !== this.#contents[same] ||
+        m.role !== this.#roles[same]
+      ) break;
+      same++;
+    }
+    this.#sent.length = same;
+    this.#roles.length = same;
+    this.#contents.length = same;
+    this.#ends.length = same;
+    let length = same === 0 ? 0 : this.#ends[same - 1];
+    for (let i = same; i < messages.length; i++) {
+      const m = messages[i];
+      const part = encoder.encode(JSON.stringify({ role: m.role, content: m.content }));
+      length = this.#put(length, i === 0 ? part : withComma(part));
+      this.#sent.push(m);
+      this.#roles.push(m.role);
+      this.#contents.push(m.content);
+      this.#ends.push(length);
+    }
+    return length;
+  }
+
+  /** Writes `part` at `at` in the kept bytes (growing them by doubling); returns its end. */
+  #put(at: number, part: Uint8Array): number {
+    const end = at + part.length;
+    if (end > this.#joined.length) {
+      const grown = new Uint8Array(Math.max(end, this.#joined.length * 2, 4096));
+      grown.set(this.#joined.subarray(0, at));
+      this.#joined = grown;
+    }
+    this.#joined.set(part, at);
+    return end;
+  }
+}
+
+function withComma(part: Uint8Array): Uint8Array {
+  const out = new Uint8Array(part.length + 1);
+  out[0] = COMMA;
+  out.set(part, 1);
+  return out;
+}
+
+/** The body's fields besides the messages. */
+function restOf(options: BodyOptions, includeUsage: boolean): Record<string, unknown> {
   const params = options.params;
   const rest: Record<string, unknown> = { model: params.model, stream: true };
   if (includeUsage) rest.stream_options = { include_usage: true };
@@ -56,55 +136,14 @@ export function requestBody(
   if (params.maxTokens !== undefined) {
     rest[options.maxTokensField ?? "max_tokens"] = params.maxTokens;
   }
-  const parts: Uint8Array[] = [];
-  let size = OPEN.length + 2;
-  for (const m of messages) {
-    const part = messageBytes(m);
-    parts.push(part);
-    size += part.length + 1;
-  }
-  // `rest` always has fields: its text is "{...}", and "}" closes the whole body.
-  const tail = encoder.encode(JSON.stringify(rest).slice(1));
-  const bytes = new Uint8Array(size + tail.length);
-  bytes.set(OPEN, 0);
-  let at = OPEN.length;
-  for (let i = 0; i < parts.length; i++) {
-    if (i > 0) bytes[at++] = COMMA;
-    bytes.set(parts[i], at);
-    at += parts[i].length;
-  }
-  bytes[at++] = CLOSE_LIST;
-  bytes[at++] = COMMA;
-  bytes.set(tail, at);
-  at += tail.length;
-  const body = { messages, ...rest };
-  return {
-    params: body as unknown as ChatCompletionCreateParamsStreaming,
-    bytes: bytes.subarray(0, at),
-  };
+  return rest;
 }
 
-const encoder = new TextEncoder();
-const OPEN = encoder.encode('{"messages":[');
-const COMMA = 0x2c;
-const CLOSE_LIST = 0x5d;
-
-interface Serialized {
-  role: string;
-  content: string;
-  bytes: Uint8Array;
-}
-
-const serialized = new WeakMap<ChatMessage, Serialized>();
-
-/** The UTF-8 bytes of `JSON.stringify(message)`, kept for the message object while its role and content stay. */
-export function messageBytes(message: ChatMessage): Uint8Array {
-  const known = serialized.get(message);
-  if (known !== undefined && known.content === message.content && known.role === message.role) {
-    return known.bytes;
-  }
-  const json = JSON.stringify({ role: message.role, content: message.content });
-  const bytes = encoder.encode(json);
-  serialized.set(message, { role: message.role, content: message.content, bytes });
-  return bytes;
+/** A body built on its own, sharing nothing with other requests. */
+export function requestBody(
+  options: BodyOptions,
+  messages: readonly ChatMessage[],
+  includeUsage: boolean,
+): RequestBody {
+  return new BodyEncoder().body(options, messages, includeUsage);
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { ChatMessage } from "../../../interfaces/agent.ts";
-import { messageBytes, requestBody } from "../../../core/llm/request_body.ts";
+import { BodyEncoder, requestBody } from "../../../core/llm/request_body.ts";
 import { createOpenAIProvider } from "../../../core/llm/openai.ts";
 import { startServer } from "../../support/server.ts";
 
@@ -42,16 +42,36 @@ Deno.test("`requestBody()` bytes are the JSON of its object, with every field th
 });
 
 const rest = (model: string) => ({ model, stream: true });
+const options = { params: { model: "m" } };
 
-Deno.test("`messageBytes()` follows a message whose content or role changed", () => {
-  const m: ChatMessage = { role: "user", content: "first" };
-  assert.equal(text(messageBytes(m)), JSON.stringify(m));
-  m.content = "second";
-  assert.equal(text(messageBytes(m)), JSON.stringify(m));
-  m.role = "assistant";
-  assert.equal(text(messageBytes(m)), JSON.stringify(m));
-  const twin: ChatMessage = { role: "assistant", content: "second" };
-  assert.equal(text(messageBytes(twin)), text(messageBytes(m)));
+Deno.test("`BodyEncoder` follows a conversation that grows, changes a message, or starts again", () => {
+  const encoder = new BodyEncoder();
+  const sent = (messages: ChatMessage[]) => {
+    const got = text(encoder.body(options, messages, false).bytes);
+    assert.equal(got, JSON.stringify({ messages, ...rest("m") }));
+  };
+  const a: ChatMessage = { role: "system", content: "sys" };
+  const b: ChatMessage = { role: "user", content: AWKWARD };
+  const c: ChatMessage = { role: "assistant", content: "ok" };
+  sent([a]);
+  sent([a, b]);
+  sent([a, b, c]);
+  b.content = "changed in place";
+  sent([a, b, c]);
+  c.role = "user";
+  sent([a, b, c]);
+  // Compaction: a message replaced by another object, then some dropped.
+  sent([a, { role: "user", content: "summary" }, c]);
+  sent([a, c]);
+  sent([]);
+  sent([c, a]);
+  // Growth well past the first buffer.
+  const long: ChatMessage[] = [a];
+  for (let i = 0; i < 300; i++) {
+    long.push({ role: i % 2 ? "assistant" : "user", content: `${i} ${"x".repeat(i * 7)} é` });
+    sent(long);
+  }
+  sent(long.slice(0, 10));
 });
 
 Deno.test("a growing conversation reaches the server intact on every turn, streamed", async () => {
