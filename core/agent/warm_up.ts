@@ -2,11 +2,11 @@
  * Prepares what a session's first tool calls would otherwise prepare between
  * the end of the model's reply and the next request: V8 compiles each
  * function and regular expression on first use, WebCrypto starts on the first
- * digest, and the gates read their rule files once. The work runs only while the model streams (the request
- * is out by then, and the agent is waiting anyway), in small steps; when the
- * reply ends it stops until the next reply streams, so it never delays the
- * agent's own turn. Nothing here decides a call, writes a file or changes
- * what a check sees.
+ * digest, and the gates read their rule files once. The work runs only while
+ * the model works (from the request's departure to the reply's end: the agent
+ * is waiting anyway), in slices; when the reply ends it stops until the next
+ * request is out, so it never delays the agent's own turn. Nothing here
+ * decides a call, writes a file or changes what a check sees.
  *
  * @example
  * ```ts
