@@ -48,15 +48,19 @@ const OPEN = encoder.encode('{"messages":[');
 const COMMA = 0x2c;
 const CLOSE_LIST = 0x5d;
 
+/** A message of the last body: the object, its role and content then, and where its JSON ends. */
+interface Sent {
+  message: ChatMessage;
+  role: string;
+  content: string;
+  end: number;
+}
+
 /** Builds request bodies for one conversation after another, reusing what the last one sent. */
 export class BodyEncoder {
-  /** The messages of the last body, and the role and content each had then. */
-  #sent: ChatMessage[] = [];
-  #roles: string[] = [];
-  #contents: string[] = [];
-  /** Their JSON, joined by commas: `#joined[0, #ends[i])` holds messages 0..i. */
+  #sent: Sent[] = [];
+  /** The sent messages' JSON, joined by commas: message i's ends at `#sent[i].end`. */
   #joined = new Uint8Array(0);
-  #ends: number[] = [];
 
   /** The body for `messages` (sampling parameters only when set, `top_k` as an extra field). */
   body(options: BodyOptions, messages: readonly ChatMessage[], includeUsage: boolean): RequestBody {
@@ -78,51 +82,37 @@ export class BodyEncoder {
 
   /** Brings the kept bytes to `messages`; returns their length. */
   #follow(messages: readonly ChatMessage[]): number {
+    const sent = this.#sent;
     let same = 0;
-    const limit = Math.min(messages.length, this.#sent.length);
-    while (same < limit) {
+    while (same < Math.min(messages.length, sent.length)) {
       const m = messages[same];
-      if (
-        m !== this.#sent[same] || m.content !== this.#contents[same] ||
-        m.role !== this.#roles[same]
-      ) break;
+      const s = sent[same];
+      if (m !== s.message || m.content !== s.content || m.role !== s.role) break;
       same++;
     }
-    this.#sent.length = same;
-    this.#roles.length = same;
-    this.#contents.length = same;
-    this.#ends.length = same;
-    let length = same === 0 ? 0 : this.#ends[same - 1];
+    sent.length = same;
+    let length = same === 0 ? 0 : sent[same - 1].end;
     for (let i = same; i < messages.length; i++) {
       const m = messages[i];
       const part = encoder.encode(JSON.stringify({ role: m.role, content: m.content }));
-      length = this.#put(length, i === 0 ? part : withComma(part));
-      this.#sent.push(m);
-      this.#roles.push(m.role);
-      this.#contents.push(m.content);
-      this.#ends.push(length);
+      length = this.#put(length, part, i > 0);
+      sent.push({ message: m, role: m.role, content: m.content, end: length });
     }
     return length;
   }
 
-  /** Writes `part` at `at` in the kept bytes (growing them by doubling); returns its end. */
-  #put(at: number, part: Uint8Array): number {
-    const end = at + part.length;
+  /** Writes `part` (after a comma) at `at` in the kept bytes, growing them by doubling; returns its end. */
+  #put(at: number, part: Uint8Array, comma: boolean): number {
+    const end = at + part.length + (comma ? 1 : 0);
     if (end > this.#joined.length) {
       const grown = new Uint8Array(Math.max(end, this.#joined.length * 2, 4096));
       grown.set(this.#joined.subarray(0, at));
       this.#joined = grown;
     }
+    if (comma) this.#joined[at++] = COMMA;
     this.#joined.set(part, at);
     return end;
   }
-}
-
-function withComma(part: Uint8Array): Uint8Array {
-  const out = new Uint8Array(part.length + 1);
-  out[0] = COMMA;
-  out.set(part, 1);
-  return out;
 }
 
 /** The body's fields besides the messages. */
@@ -137,13 +127,4 @@ function restOf(options: BodyOptions, includeUsage: boolean): Record<string, unk
     rest[options.maxTokensField ?? "max_tokens"] = params.maxTokens;
   }
   return rest;
-}
-
-/** A body built on its own, sharing nothing with other requests. */
-export function requestBody(
-  options: BodyOptions,
-  messages: readonly ChatMessage[],
-  includeUsage: boolean,
-): RequestBody {
-  return new BodyEncoder().body(options, messages, includeUsage);
 }

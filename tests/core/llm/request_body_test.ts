@@ -1,14 +1,17 @@
 import assert from "node:assert/strict";
 import type { ChatMessage } from "../../../interfaces/agent.ts";
-import { BodyEncoder, requestBody } from "../../../core/llm/request_body.ts";
+import { BodyEncoder, type BodyOptions } from "../../../core/llm/request_body.ts";
 import { createOpenAIProvider } from "../../../core/llm/openai.ts";
 import { startServer } from "../../support/server.ts";
 
 const AWKWARD = 'quotes " and \\ backslashes, a newline\n, a tab\t, \u2028, emoji 🙂, lone \ud800';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+/** A body built on its own, sharing nothing with other requests. */
+const requestBody = (o: BodyOptions, messages: ChatMessage[], usage: boolean) =>
+  new BodyEncoder().body(o, messages, usage);
 
-Deno.test("`requestBody()` bytes are the JSON of its object, with every field the options set", () => {
+Deno.test("`BodyEncoder.body()` bytes are the JSON of its object, with every field the options set", () => {
   const messages: ChatMessage[] = [
     { role: "system", content: "You are terse." },
     { role: "user", content: AWKWARD },
