@@ -1,10 +1,11 @@
 /**
  * Keeps a long session's resident memory flat. Each request of a session
  * carries the whole conversation, so each turn leaves a larger request body
- * behind (its string, and the bytes Deno encodes it into for `fetch`). Those
- * bodies die at once, but V8 frees the bytes only with a full collection, and
- * it runs one only when the JavaScript heap itself grows: over 200 turns the
- * dead bodies added ~50 MB to the resident set before one came (issue 24).
+ * behind (the copy `fetch` makes of it; the body itself is built in one buffer
+ * the session reuses, request_body.ts). Those copies die at once, but their
+ * memory goes back only slowly, and V8 runs a full collection only when the
+ * JavaScript heap itself grows: over 200 turns dead bodies added ~50 MB to the
+ * resident set before one came (issue 24).
  *
  * So while the agent waits on the model anyway — its reply has begun to
  * stream, the request is out — a session asks for a full collection once the

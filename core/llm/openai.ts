@@ -130,15 +130,20 @@ async function openStream(
   signal: AbortSignal,
 ): Promise<AsyncIterable<ChatCompletionChunk>> {
   const client = await clientOf(state);
-  const create = (includeUsage: boolean) => {
+  const create = async (includeUsage: boolean) => {
     const { params, bytes } = state.bodies.body(state.options, messages, includeUsage);
-    // The body goes as its prepared bytes (see request_body.ts); `params` tells the client it streams.
-    return client.chat.completions.create(params, {
-      body: bytes,
-      headers: JSON_HEADERS,
-      signal,
-      maxRetries: 0,
-    });
+    // The body goes as its prepared bytes (see request_body.ts); `params` tells the client it
+    // streams. Once the request has settled, `fetch` has copied the bytes: the buffer is free.
+    try {
+      return await client.chat.completions.create(params, {
+        body: bytes,
+        headers: JSON_HEADERS,
+        signal,
+        maxRetries: 0,
+      });
+    } finally {
+      state.bodies.release();
+    }
   };
   if (!state.includeUsage) return await create(false);
   try {

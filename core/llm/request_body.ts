@@ -10,15 +10,20 @@
  * {@link BodyEncoder} keeps the conversation it sent last as the bytes of its
  * messages' JSON; the next request's conversation usually starts with the same
  * message objects (with the same role and content), so only the messages after
- * that shared start are serialized, and the rest is one copy. The bytes are
- * those of `JSON.stringify` of the same body, with `messages` as its first
- * field.
+ * that shared start are serialized, into the same buffer, after the bytes kept.
+ * The bytes are those of `JSON.stringify` of the same body, with `messages` as
+ * its first field, and stay as they are until the encoder is told they were
+ * sent (`release()`).
  *
  * @example
  * ```ts
  * const encoder = new BodyEncoder();
  * const { params, bytes } = encoder.body(options, messages, true);
- * client.chat.completions.create(params, { body: bytes, headers: JSON_HEADERS });
+ * try {
+ *   await client.chat.completions.create(params, { body: bytes, headers: JSON_HEADERS });
+ * } finally {
+ *   encoder.release();
+ * }
  * ```
  * @module
  */
@@ -59,28 +64,44 @@ interface Sent {
 /** Builds request bodies for one conversation after another, reusing what the last one sent. */
 export class BodyEncoder {
   #sent: Sent[] = [];
-  /** The sent messages' JSON, joined by commas: message i's ends at `#sent[i].end`. */
-  #joined = new Uint8Array(0);
+  /**
+   * The last body's bytes: `{"messages":[`, the sent messages' JSON joined by commas (message
+   * i's ends at `#sent[i].end`), then the rest of the body. One buffer serves every request:
+   * `fetch` copies a byte body when it is called, so the next body may overwrite this one, and
+   * a long session does not leave a dead conversation-sized buffer behind on every turn.
+   */
+  #buf = new Uint8Array(4096);
+  /** A body from the buffer has not been released yet: it may not have reached `fetch`. */
+  #lent = false;
 
-  /** The body for `messages` (sampling parameters only when set, `top_k` as an extra field). */
+  /**
+   * The body for `messages` (sampling parameters only when set, `top_k` as an extra field).
+   * Call {@link release} once `fetch` has it (when the request has settled). A body asked for
+   * before that is built apart, so the one not yet sent stays intact.
+   */
   body(options: BodyOptions, messages: readonly ChatMessage[], includeUsage: boolean): RequestBody {
+    if (this.#lent) return new BodyEncoder().body(options, messages, includeUsage);
+    this.#lent = true;
     const rest = restOf(options, includeUsage);
-    const joinedLength = this.#follow(messages);
+    this.#buf.set(OPEN, 0);
+    let at = this.#follow(messages);
     // `rest` always has fields: its text is "{...}", and its "}" closes the whole body.
     const tail = encoder.encode(JSON.stringify(rest).slice(1));
-    const bytes = new Uint8Array(OPEN.length + joinedLength + 2 + tail.length);
-    bytes.set(OPEN, 0);
-    let at = OPEN.length;
-    bytes.set(this.#joined.subarray(0, joinedLength), at);
-    at += joinedLength;
-    bytes[at++] = CLOSE_LIST;
-    bytes[at++] = COMMA;
-    bytes.set(tail, at);
+    this.#room(at, 2 + tail.length);
+    this.#buf[at++] = CLOSE_LIST;
+    this.#buf[at++] = COMMA;
+    this.#buf.set(tail, at);
     const body = { messages, ...rest };
+    const bytes = this.#buf.subarray(0, at + tail.length);
     return { params: body as unknown as ChatCompletionCreateParamsStreaming, bytes };
   }
 
-  /** Brings the kept bytes to `messages`; returns their length. */
+  /** Says that the last body's bytes have been sent (or never will be): the buffer is free. */
+  release(): void {
+    this.#lent = false;
+  }
+
+  /** Brings the kept messages' bytes to `messages`; returns where they end. */
   #follow(messages: readonly ChatMessage[]): number {
     const sent = this.#sent;
     let same = 0;
@@ -91,27 +112,25 @@ export class BodyEncoder {
       same++;
     }
     sent.length = same;
-    let length = same === 0 ? 0 : sent[same - 1].end;
+    let at = same === 0 ? OPEN.length : sent[same - 1].end;
     for (let i = same; i < messages.length; i++) {
       const m = messages[i];
       const part = encoder.encode(JSON.stringify({ role: m.role, content: m.content }));
-      length = this.#put(length, part, i > 0);
-      sent.push({ message: m, role: m.role, content: m.content, end: length });
+      this.#room(at, part.length + 1);
+      if (i > 0) this.#buf[at++] = COMMA;
+      this.#buf.set(part, at);
+      at += part.length;
+      sent.push({ message: m, role: m.role, content: m.content, end: at });
     }
-    return length;
+    return at;
   }
 
-  /** Writes `part` (after a comma) at `at` in the kept bytes, growing them by doubling; returns its end. */
-  #put(at: number, part: Uint8Array, comma: boolean): number {
-    const end = at + part.length + (comma ? 1 : 0);
-    if (end > this.#joined.length) {
-      const grown = new Uint8Array(Math.max(end, this.#joined.length * 2, 4096));
-      grown.set(this.#joined.subarray(0, at));
-      this.#joined = grown;
-    }
-    if (comma) this.#joined[at++] = COMMA;
-    this.#joined.set(part, at);
-    return end;
+  /** Makes room for `more` bytes after the first `at`, which it keeps, growing by doubling. */
+  #room(at: number, more: number): void {
+    if (at + more <= this.#buf.length) return;
+    const grown = new Uint8Array(Math.max(at + more, this.#buf.length * 2));
+    grown.set(this.#buf.subarray(0, at));
+    this.#buf = grown;
   }
 }
 

@@ -49,9 +49,16 @@ const options = { params: { model: "m" } };
 
 Deno.test("`BodyEncoder` follows a conversation that grows, changes a message, or starts again", () => {
   const encoder = new BodyEncoder();
+  let buffer: ArrayBufferLike | undefined;
   const sent = (messages: ChatMessage[]) => {
-    const got = text(encoder.body(options, messages, false).bytes);
-    assert.equal(got, JSON.stringify({ messages, ...rest("m") }));
+    const { bytes } = encoder.body(options, messages, false);
+    assert.equal(text(bytes), JSON.stringify({ messages, ...rest("m") }));
+    // Each body is built in the encoder's one buffer (grown at times), not apart.
+    if (buffer !== undefined && bytes.buffer !== buffer) {
+      assert.ok(bytes.buffer.byteLength > buffer.byteLength, "a new buffer only to grow");
+    }
+    buffer = bytes.buffer;
+    encoder.release();
   };
   const a: ChatMessage = { role: "system", content: "sys" };
   const b: ChatMessage = { role: "user", content: AWKWARD };
@@ -75,6 +82,29 @@ Deno.test("`BodyEncoder` follows a conversation that grows, changes a message, o
     sent(long);
   }
   sent(long.slice(0, 10));
+});
+
+Deno.test("a body asked for before the last one was released leaves that one intact", () => {
+  const encoder = new BodyEncoder();
+  const a: ChatMessage = { role: "system", content: "sys" };
+  const b: ChatMessage = { role: "user", content: AWKWARD };
+  const first = encoder.body(options, [a, b], false).bytes;
+  const before = text(first);
+  const second = encoder.body(options, [{ role: "user", content: "another" }], false).bytes;
+  assert.equal(text(first), before, "the first body's bytes are unchanged");
+  assert.equal(
+    text(second),
+    JSON.stringify({ messages: [{ role: "user", content: "another" }], ...rest("m") }),
+  );
+  assert.notEqual(second.buffer, first.buffer);
+  encoder.release();
+  // Released: the next body is built over the first, from the messages it kept.
+  const third = encoder.body(options, [a, b, { role: "assistant", content: "ok" }], false).bytes;
+  assert.equal(third.buffer, first.buffer);
+  assert.equal(
+    text(third),
+    JSON.stringify({ messages: [a, b, { role: "assistant", content: "ok" }], ...rest("m") }),
+  );
 });
 
 Deno.test("a growing conversation reaches the server intact on every turn, streamed", async () => {
