@@ -89,7 +89,8 @@ export async function doctor(io: CliIO, opts: DoctorOptions): Promise<number> {
 /** What confines skill scripts here (a warning when nothing does). */
 async function sandboxCheck(allowUnconfined: boolean): Promise<Check> {
   const { confinement } = await import("../../core/sandbox/confine.ts");
-  const c = await confinement();
+  // The doctor asks the helper itself rather than trusting what an earlier start remembered.
+  const c = await confinement({ fresh: true });
   if (c.kind !== "none") {
     return { name: "sandbox", verdict: "pass", detail: `skill scripts confined by ${c.label}` };
   }

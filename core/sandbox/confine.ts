@@ -6,7 +6,7 @@
  *   helper (confine_main.ts), which confines itself and then becomes the
  *   interpreter, so the script and everything it starts can write only
  *   beneath `build/` (and `/dev/null`). Whether Landlock works is probed
- *   once per process.
+ *   once per process, and the answer kept for this boot (probe_cache.ts).
  * - **macOS:** `sandbox-exec` with a profile that denies every write but
  *   those beneath the same folders.
  * - **Elsewhere** (Windows, Linux without Landlock): nothing; the runner
@@ -22,6 +22,7 @@
  */
 import { fileURLToPath } from "node:url";
 import type { Policy } from "./landlock.ts";
+import { probeKey, rememberAbi, rememberedAbi } from "./probe_cache.ts";
 
 /** A way to confine a process, or why there is none. */
 export type Confinement =
@@ -42,33 +43,33 @@ export interface Started {
 
 let probed: Promise<Confinement> | null = null;
 
-/** What confines scripts on this machine (probed once; `MINOC_NO_CONFINE=1` turns it off). */
-export function confinement(): Promise<Confinement> {
+/**
+ * What confines scripts on this machine (probed once per process, the helper's
+ * answer remembered for this boot: probe_cache.ts; `fresh` asks the helper
+ * again, as `minoc doctor` does; `MINOC_NO_CONFINE=1` turns it off).
+ */
+export function confinement(o: { fresh?: boolean } = {}): Promise<Confinement> {
   if (Deno.env.get("MINOC_NO_CONFINE") === "1") {
     return Promise.resolve({ kind: "none", reason: "MINOC_NO_CONFINE=1 turned it off" });
   }
-  return probed ??= probe();
+  if (o.fresh) return probed = probe(true);
+  return probed ??= probe(false);
 }
 
-async function probe(): Promise<Confinement> {
+async function probe(fresh: boolean): Promise<Confinement> {
   if (Deno.build.os === "darwin") return await seatbelt();
   if (Deno.build.os !== "linux") {
     return { kind: "none", reason: `${Deno.build.os} has no sandbox minoc can use` };
   }
   const helper = helperCommand();
+  // A remembered answer stands only where the helper could be started now.
+  const runs = Deno.permissions.querySync({ name: "run", command: helper.program }).state;
+  const key = runs === "granted" ? probeKey(helper) : null;
+  const kept = key && !fresh ? rememberedAbi(key) : null;
   try {
-    const out = await new Deno.Command(helper.program, {
-      args: [...helper.args, "--probe"],
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const text = new TextDecoder().decode(out.stdout);
-    const abi = /^landlock (\d+)/.exec(text)?.[1];
-    if (!out.success || !abi) {
-      const why = new TextDecoder().decode(out.stderr).trim() || `exit ${out.code}`;
-      return { kind: "none", reason: `Landlock cannot be used: ${why}` };
-    }
+    const abi = kept ?? await askHelper(helper);
+    if (typeof abi === "string") return { kind: "none", reason: `Landlock cannot be used: ${abi}` };
+    if (key && kept === null) rememberAbi(key, abi);
     return {
       kind: "landlock",
       label: `Landlock (ABI ${abi})`,
@@ -88,6 +89,19 @@ async function probe(): Promise<Confinement> {
   } catch (e) {
     return { kind: "none", reason: `cannot start the sandbox helper: ${(e as Error).message}` };
   }
+}
+
+/** Runs `__confine --probe`: the Landlock ABI, or why it cannot be used. */
+async function askHelper(helper: Started): Promise<number | string> {
+  const out = await new Deno.Command(helper.program, {
+    args: [...helper.args, "--probe"],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const abi = /^landlock (\d+)/.exec(new TextDecoder().decode(out.stdout))?.[1];
+  if (out.success && abi) return Number(abi);
+  return new TextDecoder().decode(out.stderr).trim() || `exit ${out.code}`;
 }
 
 /**
