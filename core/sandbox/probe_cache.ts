@@ -32,7 +32,6 @@
  * @module
  */
 import { join } from "node:path";
-import type { Started } from "./confine.ts";
 
 /** The file's name in the cache folder. */
 export const PROBE_FILE = "landlock-probe.json";
@@ -63,7 +62,7 @@ export interface ProbeKey {
 }
 
 /** The key of this machine's answer; null when its boot time cannot be read (no `--allow-sys`). */
-export function probeKey(helper: Started): ProbeKey | null {
+export function probeKey(helper: { program: string; args: readonly string[] }): ProbeKey | null {
   let boot: number;
   try {
     boot = Math.round(Date.now() / 1000 - Deno.osUptime());
