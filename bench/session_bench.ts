@@ -10,7 +10,8 @@
 import { join } from "node:path";
 import { dayFolder, defaultMetadata, renderSession } from "../core/history/format.ts";
 import { createRecorder } from "../core/history/recorder.ts";
-import { listSessions, repairCutSessions } from "../core/history/store.ts";
+import { listSessions } from "../core/history/store.ts";
+import { repairCutSessions } from "../core/history/repair_cut.ts";
 
 const MESSAGES = 2_000;
 const encoder = new TextEncoder();

@@ -12,7 +12,7 @@ import { buildSystemPrompt } from "../core/agent/prompt.ts";
 import { analyzeProject } from "../core/agent/project.ts";
 import { homeInputs, homePaths, resolveHome } from "../core/config/paths.ts";
 import type { Settings } from "../core/config/settings.ts";
-import { repairCutSessions } from "../core/history/store.ts";
+import { repairCutSessions } from "../core/history/repair_cut.ts";
 import { sweepStaleTemps } from "../core/history/sweep.ts";
 import { createBackupStore } from "../core/history/backups.ts";
 import { CommandUndo } from "../core/history/command_undo.ts";
@@ -53,14 +53,15 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   const home = await resolveHome(homeInputs());
   if (home.warning) o.warn(home.warning);
   const paths = homePaths(home.dir);
-  // Checks every recorded session (~0.3 ms each): runs beside the start, not before the first
-  // request. The session opened below is too new to be taken for a cut one.
-  const repairing = o.record
-    ? repairCutSessions(paths.sessions, cwd).then(async (repaired) => {
+  // The crash check of the project's recorded sessions (repair_cut.ts). A resumed file may be a
+  // cut one, so resuming checks first; otherwise the check runs only while the model works
+  // (`warm.slice()`, below), never before the first request nor in the agent's own turn.
+  const repairAll = (pace?: () => Promise<boolean>) =>
+    repairCutSessions(paths.sessions, cwd, Date.now(), pace).then(async (repaired) => {
       for (const p of repaired) o.warn(`Repaired session "${p}": a crash had cut its last message`);
       await sweepStaleTemps(paths.sessions);
-    }, () => {})
-    : Promise.resolve();
+    }, () => {});
+  const repairedFirst = o.record && o.resume ? repairAll() : null;
   const security = await loadSecurityConfig(join(paths.config, "security.json"));
   if (!security.ok) throw new CliError(security.error, EXIT.usage);
   const modes = await openModes(o, home.dir, cwd);
@@ -107,7 +108,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   const systemPrompt = prompt();
   // A resumed file may be the one being repaired: let the repair finish first.
   const resumed = o.resume
-    ? await repairing.then(() =>
+    ? await (repairedFirst ?? Promise.resolve()).then(() =>
       resumeSession(o.resume!, {
         systemPrompt,
         mode,
@@ -188,6 +189,9 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   };
   // While the model streams, the first calls' one-time work is done.
   const warm = new WarmUp(loopTools(), pipeline, { rehearse: !modes.dry, cwd });
+  // The session opened above is too new to be taken for a cut one.
+  const repairing = repairedFirst ??
+    (o.record ? repairAll(() => warm.slice()) : Promise.resolve());
   // ... and dead request bodies are collected before they pile up.
   const heap = new HeapKeeper();
   const session: AgentSession = {
@@ -268,6 +272,8 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     },
     async close() {
       await mcp.close();
+      // An unfinished check stops at its next file; the next start goes on from there.
+      warm.stop();
       await repairing;
       await processes.killAll();
       uninstall();

@@ -32,7 +32,8 @@ export class WarmUp {
   #pipeline: Pipeline;
   #active = false;
   #started = false;
-  #parked: (() => void)[] = [];
+  #stopped = false;
+  #parked: ((go: boolean) => void)[] = [];
   #sliceStart = -Infinity;
   #sliceMs = SLICE_MS;
 
@@ -65,7 +66,7 @@ export class WarmUp {
     this.#active = true;
     const parked = this.#parked;
     this.#parked = [];
-    for (const go of parked) setTimeout(go, 0);
+    for (const go of parked) setTimeout(() => go(!this.#stopped), 0);
     if (this.#started) return;
     this.#started = true;
     this.#run().catch(() => {});
@@ -74,6 +75,36 @@ export class WarmUp {
   /** The reply ended: no more steps until the next {@link resume}. */
   pause(): void {
     this.#active = false;
+  }
+
+  /** The session ends: work waiting for its next slice is told to stop, and none starts. */
+  stop(): void {
+    this.#stopped = true;
+    const parked = this.#parked;
+    this.#parked = [];
+    for (const go of parked) go(false);
+  }
+
+  /**
+   * For other background work of the session (the crash check of recorded
+   * sessions): resolves true when its next small piece may run (the model
+   * works, as for the warm-up's own steps), false once the session ends.
+   */
+  slice(): Promise<boolean> {
+    if (this.#stopped) return Promise.resolve(false);
+    if (this.#active && performance.now() - this.#sliceStart < this.#sliceMs) {
+      return Promise.resolve(true);
+    }
+    return new Promise<boolean>((resolve) => {
+      setTimeout(() => {
+        if (this.#stopped) resolve(false);
+        else if (this.#active) resolve(true);
+        else this.#parked.push(resolve);
+      }, 0);
+    }).then((go) => {
+      this.#sliceStart = performance.now();
+      return go;
+    });
   }
 
   // What a first call needs comes first: the reply's parse, the gates, then the file tools.
@@ -115,16 +146,10 @@ export class WarmUp {
    * Goes on at once while the current slice of work is short; else resolves
    * on a later turn of the event loop, once the model is streaming (a timer
    * takes a millisecond or more, too long to wait after every small piece).
+   * Once the session has ended it never resolves: the rest is not needed.
    */
   #step(): Promise<void> {
-    if (this.#active && performance.now() - this.#sliceStart < this.#sliceMs) {
-      return Promise.resolve();
-    }
-    return new Promise<void>((resolve) => {
-      setTimeout(() => this.#active ? resolve() : this.#parked.push(resolve), 0);
-    }).then(() => {
-      this.#sliceStart = performance.now();
-    });
+    return this.slice().then((go) => go ? undefined : new Promise<void>(() => {}));
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * Reading recorded sessions back: load one, repair one cut short by a crash,
- * list them (newest first, optionally for one project).
+ * list them (newest first, optionally for one project). Finding the cut ones
+ * of a project at a start is repair_cut.ts.
  *
  * @example
  * ```ts
@@ -20,7 +21,6 @@ import {
   type SessionHeader,
 } from "./format.ts";
 import { endIsWhole, endMetadata, firstLine, firstUserMessage } from "./peek.ts";
-import { tryLockSession } from "./session_lock.ts";
 
 /** One line of a session listing. */
 export interface SessionSummary {
@@ -81,46 +81,6 @@ export async function repairSession(path: string): Promise<boolean> {
 /** A file cut by a crash this long ago (ms) cannot belong to a live writer. */
 export const CUT_AGE_MS = 10_000;
 
-/**
- * Repairs the session files of `projectPath` that a crash left cut mid-write
- * (see {@link repairSession}), so they are valid JSON again. A file modified
- * in the last {@link CUT_AGE_MS} is left alone: a live writer never leaves a
- * file cut for longer than one write. Returns the paths repaired.
- */
-export async function repairCutSessions(
-  sessionsDir: string,
-  projectPath: string,
-  now = Date.now(),
-): Promise<string[]> {
-  const repaired: string[] = [];
-  const wanted = resolve(projectPath);
-  for (const path of await sessionPaths(sessionsDir)) {
-    const info = await Deno.stat(path).catch(() => null);
-    if (!info?.mtime || now - info.mtime.getTime() < CUT_AGE_MS) continue;
-    if (whole(path)) continue;
-    const head = readHeader(path);
-    const project = head
-      ? resolve(head.header.projectPath)
-      : await summarize(path).then((x) => resolve(x.projectPath), () => undefined);
-    if (project !== wanted) continue;
-    // A file another process holds is being written, not cut.
-    const lock = (() => {
-      try {
-        return tryLockSession(path);
-      } catch {
-        return { ok: false as const, holder: "" };
-      }
-    })();
-    if (!lock.ok) continue;
-    try {
-      if (await repairSession(path).catch(() => false)) repaired.push(path);
-    } finally {
-      lock.lock.release();
-    }
-  }
-  return repaired;
-}
-
 /** Every readable session under `sessionsDir`, newest first; unreadable files are skipped. */
 export async function listSessions(
   sessionsDir: string,
@@ -144,7 +104,8 @@ export async function listSessions(
 }
 
 /** Whether the file's end is whole; false when it cannot be read. */
-function whole(path: string): boolean {
+/** Whether a session file ends whole (not cut by a crash); false when unreadable. */
+export function whole(path: string): boolean {
   try {
     return endIsWhole(path);
   } catch {
@@ -153,7 +114,7 @@ function whole(path: string): boolean {
 }
 
 /** A session's header line and what it says; undefined when it has none (or cannot be read). */
-function readHeader(path: string): { line: string; header: SessionHeader } | undefined {
+export function readHeader(path: string): { line: string; header: SessionHeader } | undefined {
   try {
     const line = firstLine(path);
     const header = line === null ? undefined : parseHeaderLine(line);
@@ -163,7 +124,8 @@ function readHeader(path: string): { line: string; header: SessionHeader } | und
   }
 }
 
-async function sessionPaths(sessionsDir: string): Promise<string[]> {
+/** Every session file under `sessionsDir` (day folders), in directory order. */
+export async function sessionPaths(sessionsDir: string): Promise<string[]> {
   const paths: string[] = [];
   for (const day of await readDirNames(sessionsDir)) {
     if (!DAY.test(day)) continue;
@@ -178,7 +140,7 @@ async function sessionPaths(sessionsDir: string): Promise<string[]> {
  * Reads the summary from every line of the line layout, or from the whole
  * JSON (see {@link peekSummary} for the quick way).
  */
-async function summarize(path: string): Promise<SessionSummary> {
+export async function summarize(path: string): Promise<SessionSummary> {
   const text = await Deno.readTextFile(path);
   const lines = text.split("\n");
   const header = parseHeaderLine(lines[0]);

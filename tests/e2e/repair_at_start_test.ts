@@ -1,6 +1,7 @@
 /**
  * End-to-end: a session file cut by a crash is repaired when its project next
- * opens a session, now beside the start instead of before the first request.
+ * opens a session, while the model works on the first request (not before
+ * it, nor in the agent's own turn).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -11,7 +12,8 @@ import { startServer } from "../support/server.ts";
 
 Deno.test("run: repairs the project's session that a crash cut, and says so", async () => {
   const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_repair_" }));
-  await using server = await startServer({ replies: [{ text: "Nothing to do." }] });
+  // The model takes a while, as a real one does: the check runs in that time.
+  await using server = await startServer({ replies: [{ text: "Nothing to do.", delayMs: 300 }] });
   try {
     const home = join(dir, ".home", ".minoc");
     const rec = await createRecorder({

@@ -54,6 +54,29 @@ Deno.test("`WarmUp` does nothing before `resume()`, stops at `pause()` and finis
   assert.equal(counting.done(), 200_000);
 });
 
+Deno.test("`WarmUp.slice()` lets other work in only while the model works, and says stop once the session ends", async () => {
+  const counting = countingGate(1);
+  const pipeline = new Pipeline({ gates: [counting.gate], confirm: null, autoApprove: false });
+  const warm = new WarmUp(tools, pipeline);
+  const answers: boolean[] = [];
+  const waiting = warm.slice().then((go) => answers.push(go));
+  await later();
+  assert.deepEqual([...answers], [], "parked: no request is out");
+  warm.resume("waiting");
+  await waiting;
+  assert.deepEqual([...answers], [true]);
+  warm.pause();
+  const parked = warm.slice().then((go) => answers.push(go));
+  await later();
+  assert.deepEqual([...answers], [true], "parked again: the reply ended");
+  warm.stop();
+  await parked;
+  assert.deepEqual([...answers], [true, false], "the session ended");
+  assert.equal(await warm.slice(), false);
+  warm.resume();
+  assert.equal(await warm.slice(), false, "stopped for good");
+});
+
 Deno.test("`securityGate().warm()` and `approvalGate().warm()` decide nothing: later checks are judged as without them", async () => {
   await withTempDir(async (dir) => {
     const read = (p: string) => Deno.readTextFile(p);
