@@ -27,10 +27,21 @@ async function cutSession(sessionsDir: string, project: string): Promise<string>
   return path;
 }
 
-Deno.test("`repairCutSessions()` repairs an old cut file of the project, keeping every whole message", async () => {
-  const root = await Deno.makeTempDir({ prefix: "minoc_cut_" });
-  const dir = join(root, "sessions");
-  try {
+/** Runs `fn` with a sessions folder in a new temp folder (the check's record goes beside it). */
+function withSessions(fn: (dir: string) => Promise<void>): () => Promise<void> {
+  return async () => {
+    const root = await Deno.makeTempDir({ prefix: "minoc_cut_" });
+    try {
+      await fn(join(root, "sessions"));
+    } finally {
+      await Deno.remove(root, { recursive: true });
+    }
+  };
+}
+
+Deno.test(
+  "`repairCutSessions()` repairs an old cut file of the project, keeping every whole message",
+  withSessions(async (dir) => {
     const path = await cutSession(dir, "/p/one");
     const old = new Date(Date.now() - CUT_AGE_MS - 1000);
     await Deno.utime(path, old, old);
@@ -39,15 +50,12 @@ Deno.test("`repairCutSessions()` repairs an old cut file of the project, keeping
     assert.deepEqual(raw.messages.map((m: { content: string }) => m.content), ["first", "second"]);
     assert.equal((await loadSession(path)).messages.length, 2);
     assert.deepEqual(await repairCutSessions(dir, "/p/one"), [], "a valid file is left alone");
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
-});
+  }),
+);
 
-Deno.test("`repairCutSessions()` leaves a just-written file and other projects' files alone", async () => {
-  const root = await Deno.makeTempDir({ prefix: "minoc_cut_" });
-  const dir = join(root, "sessions");
-  try {
+Deno.test(
+  "`repairCutSessions()` leaves a just-written file and other projects' files alone",
+  withSessions(async (dir) => {
     const fresh = await cutSession(dir, "/p/one");
     const other = await cutSession(join(dir), "/p/two");
     const old = new Date(Date.now() - CUT_AGE_MS - 1000);
@@ -55,10 +63,8 @@ Deno.test("`repairCutSessions()` leaves a just-written file and other projects' 
     assert.deepEqual(await repairCutSessions(dir, "/p/one"), []);
     assert.throws(() => JSON.parse(Deno.readTextFileSync(fresh)), "a live writer may own it");
     assert.throws(() => JSON.parse(Deno.readTextFileSync(other)), "not this project");
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
-});
+  }),
+);
 
 Deno.test("`repairCutSessions()` looks again only at files written after its last check's horizon", async () => {
   const root = await Deno.makeTempDir({ prefix: "minoc_cut_" });
@@ -91,10 +97,9 @@ Deno.test("`repairCutSessions()` looks again only at files written after its las
   }
 });
 
-Deno.test("`repairCutSessions()` checks everything again when its record is damaged", async () => {
-  const root = await Deno.makeTempDir({ prefix: "minoc_cut_" });
-  const dir = join(root, "sessions");
-  try {
+Deno.test(
+  "`repairCutSessions()` checks everything again when its record is damaged",
+  withSessions(async (dir) => {
     const now = Date.now();
     const path = await cutSession(dir, "/p/one");
     const old = new Date(now - CUT_AGE_MS - 5000);
@@ -105,15 +110,12 @@ Deno.test("`repairCutSessions()` checks everything again when its record is dama
     }
     assert.deepEqual(await repairCutSessions(dir, "/p/one", now), [path]);
     assert.equal(checkedUpTo(dir, "/p/one"), now - CUT_AGE_MS);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
-});
+  }),
+);
 
-Deno.test("`repairCutSessions()` stops when its pace says so, and the next check goes on from there", async () => {
-  const root = await Deno.makeTempDir({ prefix: "minoc_cut_" });
-  const dir = join(root, "sessions");
-  try {
+Deno.test(
+  "`repairCutSessions()` stops when its pace says so, and the next check goes on from there",
+  withSessions(async (dir) => {
     const now = Date.now();
     const paths: string[] = [];
     for (let k = 0; k < 3; k++) {
@@ -133,7 +135,5 @@ Deno.test("`repairCutSessions()` stops when its pace says so, and the next check
     assert.equal(checkedUpTo(dir, "/p/one"), now - CUT_AGE_MS - 29_000 - 1);
     assert.deepEqual(await repairCutSessions(dir, "/p/one", now), [paths[1], paths[2]]);
     assert.equal(checkedUpTo(dir, "/p/one"), now - CUT_AGE_MS);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
-});
+  }),
+);
