@@ -8,7 +8,7 @@
  * 1. `deno bundle --code-splitting` writes the program as ~100 modules (the
  *    entry, one per lazily loaded command, the npm packages apart), the way
  *    they load from source: a command compiles only what it imports.
- * 2. Those modules are packed, gzip-compressed and base64-encoded, into one
+ * 2. Those modules are packed, brotli-compressed and base64-encoded, into one
  *    comment at the end of a small launcher (the template below). The first start
  *    unpacks them into a cache folder named after the content's hash
  *    (`$MINOC_CACHE_DIR`, else `$XDG_CACHE_HOME/minoc`, `~/.cache/minoc`, or
@@ -28,6 +28,7 @@
  * @module
  */
 import { join } from "node:path";
+import { brotliCompressSync, constants as zlib } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
@@ -62,8 +63,8 @@ async function payload() {
 }
 async function unpack(dir) {
   const bytes = Uint8Array.from(atob(await payload()), (c) => c.charCodeAt(0));
-  const gz = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  const files = JSON.parse(await new Response(gz).text());
+  const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("brotli"));
+  const files = JSON.parse(await new Response(unpacked).text());
   const tmp = dir + "." + crypto.randomUUID() + ".tmp";
   await Deno.mkdir(tmp, { recursive: true });
   for (const [name, code] of Object.entries(files)) await Deno.writeTextFile(tmp + sep + name, code);
@@ -136,9 +137,18 @@ async function splitModules(dir: string): Promise<Record<string, string>> {
   return files;
 }
 
-async function gzipBase64(text: string): Promise<string> {
-  const gz = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
-  const bytes = new Uint8Array(await new Response(gz).arrayBuffer());
+/**
+ * `text` compressed with brotli at its best (a quarter smaller than gzip here: every start reads
+ * the payload's bytes, ~8 ms a MB on the 2-core machine), in base64.
+ */
+function brotliBase64(text: string): string {
+  const bytes = brotliCompressSync(new TextEncoder().encode(text), {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+      [zlib.BROTLI_PARAM_LGWIN]: zlib.BROTLI_MAX_WINDOW_BITS,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: text.length,
+    },
+  });
   let s = "";
   for (let i = 0; i < bytes.length; i += 0x8000) {
     s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -154,7 +164,7 @@ export async function buildBundle(output: string): Promise<void> {
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(json));
     const id = [...new Uint8Array(digest).slice(0, 8)]
       .map((b) => b.toString(16).padStart(2, "0")).join("");
-    const text = LAUNCHER.replace("__ID__", id).replace("__PAYLOAD__", await gzipBase64(json));
+    const text = LAUNCHER.replace("__ID__", id).replace("__PAYLOAD__", brotliBase64(json));
     await Deno.writeTextFile(output, text);
   } finally {
     await Deno.remove(tmp, { recursive: true });
