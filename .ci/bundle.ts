@@ -5,9 +5,11 @@
  * every start, even for `minoc --version` (~150 ms of CPU where hello-world
  * takes ~15 ms). So the file is built in two steps:
  *
- * 1. `deno bundle --code-splitting` writes the program as ~100 modules (the
- *    entry, one per lazily loaded command, the npm packages apart), the way
- *    they load from source: a command compiles only what it imports.
+ * 1. `deno bundle --code-splitting --minify --keep-names` writes the program
+ *    as ~100 modules (the entry, one per lazily loaded command, the npm
+ *    packages apart), the way they load from source: a command compiles only
+ *    what it imports. esbuild's `require` stand-in is then made a real one
+ *    (see {@link realRequire}).
  * 2. Those modules are packed, brotli-compressed and base64-encoded, into one
  *    comment at the end of a small launcher (the template below). The first start
  *    unpacks them into a cache folder named after the content's hash
@@ -111,7 +113,12 @@ Deno.exit(await main(Deno.args));
 /** Bundles `main.ts` with code splitting into `dir` and returns each module's name and text. */
 async function splitModules(dir: string): Promise<Record<string, string>> {
   const r = await new Deno.Command(Deno.execPath(), {
-    args: ["bundle", "--quiet", "--code-splitting", "--outdir", dir, "main.ts"],
+    // Minified (a start reads and compiles less), names kept: the openai client names itself in
+    // its User-Agent by its class's name, and stack traces stay readable.
+    args: [
+      ...["bundle", "--quiet", "--code-splitting", "--minify", "--keep-names"],
+      ...["--outdir", dir, "main.ts"],
+    ],
     cwd: root,
     stdout: "piped",
     stderr: "piped",
@@ -124,6 +131,7 @@ async function splitModules(dir: string): Promise<Record<string, string>> {
     }
   }
   if (!("main.js" in files)) throw new Error(`deno bundle wrote no main.js into "${dir}"`);
+  for (const [name, text] of Object.entries(files)) files[name] = realRequire(name, text);
   // A dynamic import of a literal is part of Deno's module graph: Deno reads and hashes every
   // module reachable that way on each start (~17 ms here). Built at run time, it is not.
   const lazy = /import\("\.\/([\w.-]+\.js)"\)/g;
@@ -136,6 +144,36 @@ async function splitModules(dir: string): Promise<Record<string, string>> {
   }
   return files;
 }
+
+/**
+ * esbuild's stand-in for `require` inside bundled npm packages only throws
+ * ("Dynamic require of ... is not supported"). Deno's bundler replaces it with
+ * `createRequire(import.meta.url)`, but only where it finds it by its
+ * unminified form, which `--keep-names` changes; so the minified stand-in is
+ * replaced here. A stand-in left over fails the build rather than the program.
+ */
+export function realRequire(name: string, text: string): string {
+  let found = false;
+  const out = text.replace(REQUIRE_SHIM, () => {
+    found = true;
+    return "__minocCreateRequire(import.meta.url)";
+  });
+  if (out.includes("Dynamic require of")) {
+    throw new Error(`${name}: esbuild's require stand-in has a form .ci/bundle.ts does not know`);
+  }
+  return found ? `import{createRequire as __minocCreateRequire}from"node:module";${out}` : out;
+}
+
+/** esbuild's minified `__require` helper (the names of its parameters vary). */
+const REQUIRE_SHIM = new RegExp(
+  [
+    String.raw`\(([\w$]+)=>typeof require<"u"\?require:typeof Proxy<"u"\?new Proxy\(\1,`,
+    String.raw`\{get:\(([\w$]+),([\w$]+)\)=>\(typeof require<"u"\?require:\2\)\[\3\]\}\):\1\)`,
+    String.raw`\(function\(([\w$]+)\)\{if\(typeof require<"u"\)return require\.apply\(this,`,
+    String.raw`arguments\);throw Error\('Dynamic require of "'\+\4\+'" is not supported'\)\}\)`,
+  ].join(""),
+  "g",
+);
 
 /**
  * `text` compressed with brotli at its best (a quarter smaller than gzip here: every start reads

@@ -53,10 +53,12 @@ Deno.test("bundle: --version, --help, security check and doctor run without the 
     assert.equal(first.stdout.trim(), VERSION, first.stderr);
     const [unpacked] = await Array.fromAsync(Deno.readDir(join(tmp, "cache")));
     const dir = join(tmp, "cache", unpacked.name);
-    assert.deepEqual(await modulesWith(dir, "/gpt-tokenizer/"), [], "no tokenizer in the bundle");
+    // gpt-tokenizer names its encodings in its code; minoc only in comments, which are stripped.
+    assert.deepEqual(await modulesWith(dir, "cl100k_base"), [], "no tokenizer in the bundle");
+    // Text the minifier keeps: the client's environment variables, the prompts' cancel message.
     const heavy = [
-      ...await modulesWith(dir, "/openai/7.57.0/client.mjs"),
-      ...await modulesWith(dir, "/@inquirer/core/"),
+      ...await modulesWith(dir, "OPENAI_ADMIN_KEY"),
+      ...await modulesWith(dir, "User force closed the prompt"),
     ];
     assert.ok(heavy.length >= 2, `the client and the prompts are found: ${heavy.join(", ")}`);
     for (const name of heavy) await Deno.remove(join(dir, name));

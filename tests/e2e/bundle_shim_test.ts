@@ -1,0 +1,37 @@
+/**
+ * The bundle's `require`: esbuild's minified stand-in (which only throws) is
+ * replaced by Node's `createRequire`, and a stand-in of another form fails the
+ * build instead of the program.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { realRequire } from "../../.ci/bundle.ts";
+
+const SHIM = `var q=(b=>typeof require<"u"?require:typeof Proxy<"u"?new Proxy(b,{get:(a,c)=>(` +
+  `typeof require<"u"?require:a)[c]}):b)(function(b){if(typeof require<"u")return require.apply(` +
+  `this,arguments);throw Error('Dynamic require of "'+b+'" is not supported')});`;
+
+Deno.test("bundle: esbuild's minified require stand-in becomes a real require", async () => {
+  const out = realRequire("chunk.js", `${SHIM}export{q as r};`);
+  assert.doesNotMatch(out, /Dynamic require/);
+  assert.match(out, /^import\{createRequire as __minocCreateRequire\}from"node:module";/);
+  // The module made requires a Node builtin, which the stand-in cannot.
+  const dir = await Deno.makeTempDir({ prefix: "minoc_shim_" });
+  try {
+    await Deno.writeTextFile(join(dir, "real.js"), out);
+    await Deno.writeTextFile(join(dir, "shim.js"), `${SHIM}export{q as r};`);
+    const { r } = await import(pathToFileURL(join(dir, "real.js")).href);
+    assert.equal(typeof r("node:path").join, "function");
+    const { r: shim } = await import(pathToFileURL(join(dir, "shim.js")).href);
+    assert.throws(() => shim("node:path"), /Dynamic require of "node:path" is not supported/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("bundle: a module without the stand-in is left as it is; another form of it fails the build", () => {
+  assert.equal(realRequire("a.js", "export const x=1;"), "export const x=1;");
+  const other = SHIM.replace("function(b){", "function(b,c){");
+  assert.throws(() => realRequire("b.js", other), /b\.js: esbuild's require stand-in has a form/);
+});
