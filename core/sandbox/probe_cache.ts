@@ -11,11 +11,11 @@
  * helper's command line, beside the time this machine booted (now minus its
  * uptime, so within a second or two: Deno lets only `--allow-all` read the
  * boot's id in `/proc`). Another key, or a boot more than
- * {@link BOOT_SLACK_S} seconds apart, asks the helper again. Only a working Landlock is remembered; a
- * failed probe is tried again next time. A wrong entry cannot open the
- * sandbox: the helper confines itself before every command and refuses to run
- * it when that fails (`confine_main.ts`, exit 125). `minoc doctor` always asks
- * the helper and rewrites the entry.
+ * {@link BOOT_SLACK_S} seconds apart, asks the helper again. Only a working
+ * Landlock is remembered; a failed probe is tried again next time. A wrong
+ * entry cannot open the sandbox: the helper confines itself before every
+ * command and refuses to run it when that fails (`confine_main.ts`, exit
+ * 125). `minoc doctor` always asks the helper and rewrites the entry.
  *
  * @example
  * ```ts
