@@ -58,10 +58,11 @@ const present = (p) => { try { Deno.statSync(p); return true; } catch { return f
 async function payload() {
   const url = new URL(import.meta.url);
   const text = url.protocol === "file:" ? await Deno.readTextFile(url) : await (await fetch(url)).text();
-  const at = text.lastIndexOf("/*" + "minoc-payload:");
+  const mark = "/*minoc-payload:";
+  const at = text.lastIndexOf(mark);
   const end = text.lastIndexOf("*/");
   if (at < 0 || end < at) throw new Error("the file has no packed program at its end (cut short?)");
-  return text.slice(at + 16, end);
+  return text.slice(at + mark.length, end);
 }
 async function unpack(dir) {
   const bytes = Uint8Array.from(atob(await payload()), (c) => c.charCodeAt(0));

@@ -66,7 +66,8 @@ export class WarmUp {
     this.#active = true;
     const parked = this.#parked;
     this.#parked = [];
-    for (const go of parked) setTimeout(() => go(!this.#stopped), 0);
+    // Nothing is parked once stopped (`stop()` answers the parked, `slice()` parks no more).
+    for (const go of parked) setTimeout(() => go(true), 0);
     if (this.#started) return;
     this.#started = true;
     this.#run().catch(() => {});

@@ -103,7 +103,6 @@ export async function listSessions(
   );
 }
 
-/** Whether the file's end is whole; false when it cannot be read. */
 /** Whether a session file ends whole (not cut by a crash); false when unreadable. */
 export function whole(path: string): boolean {
   try {
