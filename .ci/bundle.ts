@@ -58,7 +58,7 @@ const present = (p) => { try { Deno.statSync(p); return true; } catch { return f
 async function payload() {
   const url = new URL(import.meta.url);
   const text = url.protocol === "file:" ? await Deno.readTextFile(url) : await (await fetch(url)).text();
-  const mark = "/*minoc-payload:";
+  const mark = "/*" + "minoc-payload:"; // in two pieces: this line must not hold the mark itself
   const at = text.lastIndexOf(mark);
   const end = text.lastIndexOf("*/");
   if (at < 0 || end < at) throw new Error("the file has no packed program at its end (cut short?)");

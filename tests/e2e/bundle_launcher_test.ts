@@ -65,6 +65,23 @@ Deno.test("launcher: a cache folder that cannot be written gives a clear error a
   }
 });
 
+Deno.test("launcher: a file whose packed program was cut off says so and exits 1, unpacking nothing", async () => {
+  const tmp = await Deno.makeTempDir({ prefix: "minoc_launcher_" });
+  try {
+    const text = await Deno.readTextFile(await bundle(tmp));
+    const cut = join(tmp, "cut.js");
+    await Deno.writeTextFile(cut, text.slice(0, text.lastIndexOf("/*minoc-payload:")));
+    const r = await start(cut, join(tmp, "cache"), ["--version"]);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /^minoc: cannot unpack the program into ".*": the file has no packed/);
+    assert.doesNotMatch(r.stderr, /\n\s+at /, "no stack trace");
+    const left = await Array.fromAsync(Deno.readDir(join(tmp, "cache"))).catch(() => []);
+    assert.deepEqual(left.filter((e) => !e.name.endsWith(".tmp")), [], "no build folder");
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
+});
+
 Deno.test("launcher: unpacking a new build removes other builds' folders unused for 30 days and dead starts' temp folders", async () => {
   const tmp = await Deno.makeTempDir({ prefix: "minoc_launcher_" });
   try {
