@@ -8,8 +8,9 @@
  * and `--yes` does not approve it (a firm ask).
  *
  * Order: a matching deny rule denies (first deny wins); the paths guard asks
- * (outside the working directory, writes to `.git/`, `.minoc/`, `.env*`,
- * reads of `.env*` unless an allow rule covers them);
+ * (outside the working directory — firmly for writes, which `--yes` does not
+ * approve —, writes to `.git/`, `.minoc/`, `.env*`, reads of `.env*` unless
+ * an allow rule covers them);
  * reading and meta tools pass; a call the model marked `requires_approval`
  * asks; allow rules covering the whole call pass; everything else asks.
  *
@@ -190,8 +191,10 @@ function judge(
     };
   }
   if (finding && !(finding.rulesMayAllow && found.allow)) {
-    // A secret read is firm: --yes alone does not send secrets to the model; a rule can.
-    const firm = finding.rulesMayAllow ? { firm: true } : {};
+    // A secret read is firm: --yes alone does not send secrets to the model; a rule can. A write
+    // outside the working directory is firm too: --yes does not let file tools go where the
+    // sandbox refuses commands (minoc's own program cache, shell start-up files, other projects).
+    const firm = finding.rulesMayAllow || finding.firm ? { firm: true } : {};
     return { gate: "approval", action: "ask", reason: finding.reason, rule: finding.rule, ...firm };
   }
   if (tool.kind === "read" || tool.kind === "meta") {

@@ -23,6 +23,11 @@ export interface GuardFinding {
   rule: string;
   /** Set when an allow rule may still let the call run (reading `.env*` files). */
   rulesMayAllow?: boolean;
+  /**
+   * Set when `--yes` must not approve it: a write outside the working directory (or to a path
+   * that cannot be resolved), where the sandbox refuses commands too.
+   */
+  firm?: boolean;
 }
 
 /** Names that ask on every write. */
@@ -109,6 +114,7 @@ export function guardPaths(
         reason:
           `"${p.abs}" cannot be resolved (a symlink loop or no access): such paths ask every time`,
         rule: "paths guard: unresolvable path",
+        ...(o.write ? { firm: true } : {}),
       };
     }
     const inside = projectRelative(o.cwd, p.abs) !== null &&
@@ -118,6 +124,7 @@ export function guardPaths(
       return {
         reason: `"${p.abs}" resolves outside the working directory${to}: such paths ask every time`,
         rule: "paths guard: outside the working directory",
+        ...(o.write ? { firm: true } : {}),
       };
     }
   }
