@@ -24,8 +24,9 @@ export interface GuardFinding {
   /** Set when an allow rule may still let the call run (reading `.env*` files). */
   rulesMayAllow?: boolean;
   /**
-   * Set when `--yes` must not approve it: a write outside the working directory (or to a path
-   * that cannot be resolved), where the sandbox refuses commands too.
+   * Set when `--yes` must not approve it: a write outside the working directory, where the
+   * sandbox refuses commands too. (A path that cannot be resolved is not firm: a write through
+   * a symlink loop or a NUL byte fails in the tool itself.)
    */
   firm?: boolean;
 }
@@ -114,7 +115,6 @@ export function guardPaths(
         reason:
           `"${p.abs}" cannot be resolved (a symlink loop or no access): such paths ask every time`,
         rule: "paths guard: unresolvable path",
-        ...(o.write ? { firm: true } : {}),
       };
     }
     const inside = projectRelative(o.cwd, p.abs) !== null &&
