@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { ClearSpans } from "./clear_spans.ts";
 
 /** A range of the reply, end exclusive. */
 export interface Span {
@@ -13,10 +14,13 @@ export interface Span {
   end: number;
 }
 
-/** The masked spans, sorted and not overlapping. */
-export function maskedSpans(text: string): Span[] {
+/**
+ * The masked spans, sorted and not overlapping. `clear`: spans where no
+ * reasoning tag starts, not searched for one.
+ */
+export function maskedSpans(text: string, clear: ClearSpans): Span[] {
   const code = codeSpans(text);
-  const spans = [...code, ...thinkSpans(text, code)];
+  const spans = [...code, ...thinkSpans(text, code, clear)];
   spans.sort((a, b) => a.start - b.start);
   const merged: Span[] = [];
   for (const s of spans) {
@@ -81,16 +85,22 @@ function pairRuns(runs: readonly Span[], out: Span[]): void {
   }
 }
 
-function thinkSpans(text: string, code: readonly Span[]): Span[] {
+/** The longest reasoning tag, `<reasoning>`. */
+const LONGEST_OPENER = 11;
+
+function thinkSpans(text: string, code: readonly Span[], clear: ClearSpans): Span[] {
   const spans: Span[] = [];
   const cursor = new MaskCursor(code);
   const re = /<(think|thinking|reasoning)>/g;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    if (cursor.at(m.index) !== null) continue;
-    const close = text.indexOf(`</${m[1]}>`, re.lastIndex);
-    const end = close < 0 ? text.length : close + m[1].length + 3;
-    spans.push({ start: m.index, end });
-    re.lastIndex = end;
+  let from = 0;
+  for (let m = clear.exec(re, text, 0, LONGEST_OPENER); m !== null;) {
+    from = re.lastIndex;
+    if (cursor.at(m.index) === null) {
+      const close = clear.indexOf(text, `</${m[1]}>`, from);
+      from = close < 0 ? text.length : close + m[1].length + 3;
+      spans.push({ start: m.index, end: from });
+    }
+    m = clear.exec(re, text, from, LONGEST_OPENER);
   }
   return spans;
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import type { ToolSpec } from "../../interfaces/tool.ts";
+import type { ClearSpans } from "./clear_spans.ts";
 import { parseCanonical } from "./canonical_scan.ts";
 import {
   type DialectHit,
@@ -21,17 +22,21 @@ import { tryJson } from "./dialect_json.ts";
 
 type Specs = ReadonlyMap<string, ToolSpec>;
 
-/** The hit at marker `marker` (at `p`), or null when no call follows it. */
+/**
+ * The hit at marker `marker` (at `p`), or null when no call follows it.
+ * `clear`: spans where no `</tool_call>` starts, not searched for one.
+ */
 export function strongHit(
   text: string,
   p: number,
   marker: string,
   specs: Specs,
+  clear: ClearSpans,
 ): DialectHit | null {
   const after = p + marker.length;
   switch (marker) {
     case "<tool_call>":
-      return wrapped(text, p, specs);
+      return wrapped(text, p, specs, clear);
     case "<function_calls>": {
       const end = endOf(text, "</function_calls>", after);
       return invokes(text.slice(after, end), p, end, specs);
@@ -76,9 +81,10 @@ function endAfter(text: string, closer: string, end: number): number {
 }
 
 /** `<tool_call>` followed by JSON, `<function=`, `<invoke`, GLM's name line, or a canonical element. */
-function wrapped(text: string, p: number, specs: Specs): DialectHit | null {
+function wrapped(text: string, p: number, specs: Specs, clear: ClearSpans): DialectHit | null {
   const body = p + "<tool_call>".length;
-  const end = endOf(text, "</tool_call>", body);
+  const close = clear.indexOf(text, "</tool_call>", body);
+  const end = close < 0 ? text.length : close + "</tool_call>".length;
   const q = skipSpace(text, body);
   const c = text[q];
   if (c === "{" || c === "[") return jsonHit("hermes_json", text, p, q, end, specs);

@@ -15,6 +15,7 @@
 import type { ToolSpec } from "../../interfaces/tool.ts";
 import { parseCanonical } from "./canonical_scan.ts";
 import { callsOf, jsonEnd, tryJson } from "./dialect_json.ts";
+import type { ClearSpans } from "./clear_spans.ts";
 import { MaskCursor, maskedSpans, type Span } from "./dialect_mask.ts";
 import { type DialectHit, manyOrOne, relabel, xmlOf } from "./dialect_hits.ts";
 import { strongHit } from "./dialect_strong.ts";
@@ -67,14 +68,16 @@ const MAX_MISSES = 8;
 
 /**
  * The calls in `text` outside `skip` (the canonical call, found by the
- * canonical scanner), in order.
+ * canonical scanner), in order. `clear`: spans of `text` the stream showed
+ * to hold no tag named `t…` or `r…` (see `clear_spans.ts`).
  */
 export function findDialectCalls(
   text: string,
   specs: ReadonlyMap<string, ToolSpec>,
   skip: Span | null,
+  clear: ClearSpans,
 ): DialectHit[] {
-  const masks = maskedSpans(text);
+  const masks = maskedSpans(text, clear);
   if (skip !== null) {
     masks.push(skip);
     masks.sort((a, b) => a.start - b.start);
@@ -91,7 +94,7 @@ export function findDialectCalls(
       re.lastIndex = Math.max(masked.end, m.index + 1);
       continue;
     }
-    const hit = strongHit(text, m.index, m[0], specs);
+    const hit = strongHit(text, m.index, m[0], specs, clear);
     if (hit === null) {
       if (++misses > MAX_MISSES) break;
       continue;

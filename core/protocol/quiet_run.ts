@@ -11,10 +11,13 @@
  * A chunk "may matter" when one of its `<` (or `</`) is followed by a
  * character the layers heed (the first letters of the tag names they read,
  * by character code in {@link QuietRun.heed}). A `<` or `</` that ends a
- * chunk is undecided: it is held (`cut`) and read with the next chunk.
+ * chunk is undecided: it is held (`cut`) and read with the next chunk. Text
+ * handed on while `t` and `r` were heeded is noted in {@link QuietRun.clear},
+ * so the end of the reply need not search it again.
  *
  * @module
  */
+import { CLEARED_FIRSTS, ClearSpans } from "./clear_spans.ts";
 import { SLASH } from "./tags.ts";
 import type { TextStore } from "./text_store.ts";
 
@@ -42,8 +45,10 @@ export interface Counter {
  * ```
  */
 export class QuietRun {
-  /** The visible text, where taken text goes when handed on (the owner replaces it on a restart). */
+  /** The visible text, where taken text goes when handed on (see {@link restart}). */
   store: TextStore;
+  /** Where in {@link store} text was handed on that holds no tag named `t…` or `r…`. */
+  clear = new ClearSpans();
   #counter: Counter;
   /** Whether chunks may be taken (set by the owner after each chunk it read). */
   on = false;
@@ -130,8 +135,21 @@ export class QuietRun {
     const text = this.text;
     if (text === "") return;
     this.text = "";
+    const start = this.store.length;
     this.store.append(text);
     this.#counter.count(text, this.last);
+    if (this.#heeds(CLEARED_FIRSTS)) this.clear.add(start, this.store.length);
+  }
+
+  /** The owner's visible text starts again in `store` (nothing is taken or held then). */
+  restart(store: TextStore): void {
+    this.store = store;
+    this.clear = new ClearSpans();
+  }
+
+  #heeds(codes: readonly number[]): boolean {
+    for (const c of codes) if (this.heed[c] !== 1) return false;
+    return true;
   }
 
   #add(piece: string): void {

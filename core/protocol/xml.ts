@@ -185,7 +185,7 @@ export class CallScanner {
     const text = this.#visible.text();
     this.#text = text;
     const skip = takesSpan(canon) ? this.#canon.span() : null;
-    const hits = findDialectCalls(text, this.#specs, skip);
+    const hits = findDialectCalls(text, this.#specs, skip, this.#quiet.clear);
     this.#result = this.#combine(canon, skip, hits, text, last.prose);
     if (this.#late) this.#result = this.#settleLate(this.#result);
     return this.#result;
@@ -254,7 +254,7 @@ export class CallScanner {
   #restart(): void {
     this.#reasoning = [this.#visible.text() + this.#reasoning.join("")];
     this.#visible = new TextStore();
-    this.#quiet.store = this.#visible;
+    this.#quiet.restart(this.#visible);
     this.#canon = new CanonicalScanner([...this.#specs.values()], this.#visible);
     this.#hold = new DisplayHold(new Set(this.#specs.keys()));
   }

@@ -69,3 +69,41 @@ Deno.test("`CallScanner.push()` shows the same updates at the same chunks on the
     assert.equal(s.finish().kind, "call");
   }
 });
+
+Deno.test("`QuietRun.clear` notes text handed on while `t` and `r` are heeded, and only then", () => {
+  const q = new QuietRun(new TextStore(), new ReasoningSplitter());
+  q.on = true;
+  q.heedOnly([116, 114, 102], []);
+  q.store.append("head ");
+  assert.equal(q.take("a <b> c"), null);
+  assert.equal(q.take(" d </li>"), null);
+  q.handOn();
+  q.heedOnly([102], []); // the splitter no longer reads tags
+  assert.equal(q.take(" <think> </tool_call>"), null);
+  q.handOn();
+  // In a text that is all `<`, the first one found after `from` is the first outside the spans.
+  const probe = "<".repeat(q.store.length);
+  assert.equal(q.clear.indexOf(probe, "<", 0), 0);
+  assert.equal(q.clear.indexOf(probe, "<", 5), 20);
+  assert.equal(q.clear.indexOf(probe, "<", 21), 21);
+});
+
+Deno.test("`CallScanner` finds the tags text taken unread may hold once reasoning ended", () => {
+  const call = '{"name": "read_file", "arguments": {"path": "a.md"}}';
+  const replies = [
+    `<think>plan</think>\n<tool_call>\n${call}\n</tool_call>\nDone, <b>x</b>.`,
+    `<think>plan</think>\nSee <think>an <tool_call>\n${call}\n</tool_call></think> so.`,
+    `Text <li> and more\n<tool_call>\n${call}\n</tool_call>\nDone <thinking>x</thinking> y`,
+  ];
+  for (const reply of replies) {
+    const whole = new CallScanner(SPECS);
+    whole.push(reply);
+    const want = whole.finish();
+    for (let size = 1; size <= 8; size++) {
+      const s = new CallScanner(SPECS);
+      for (let i = 0; i < reply.length; i += size) s.push(reply.slice(i, i + size));
+      assert.deepEqual(s.finish(), want, `${size}: ${reply}`);
+      assert.equal(s.finalProse(), whole.finalProse(), `${size}: ${reply}`);
+    }
+  }
+});
