@@ -152,18 +152,31 @@ async function splitModules(dir: string): Promise<Record<string, string>> {
  * `createRequire(import.meta.url)`, but only where it finds it by its
  * unminified form, which `--keep-names` changes; so the minified stand-in is
  * replaced here. A stand-in left over fails the build rather than the program.
+ *
+ * The replacement loads nothing until a package first requires something: a
+ * Node builtin comes from `process.getBuiltinModule`, anything else from
+ * `createRequire`, made then. Importing `node:module` up front started Deno's
+ * Node layer on every start, `--version` included (~40 ms here).
  */
 export function realRequire(name: string, text: string): string {
   let found = false;
   const out = text.replace(REQUIRE_SHIM, () => {
     found = true;
-    return "__minocCreateRequire(import.meta.url)";
+    return "__minocRequire";
   });
   if (out.includes("Dynamic require of")) {
     throw new Error(`${name}: esbuild's require stand-in has a form .ci/bundle.ts does not know`);
   }
-  return found ? `import{createRequire as __minocCreateRequire}from"node:module";${out}` : out;
+  return found ? `${LAZY_REQUIRE}${out}` : out;
 }
+
+/** The `require` that {@link realRequire} puts in place (plain JavaScript, kept short). */
+const LAZY_REQUIRE = "var __minocMade;" +
+  "function __minocMake(){return __minocMade??=globalThis.process" +
+  '.getBuiltinModule("node:module").createRequire(import.meta.url)}' +
+  "function __minocRequire(id){const b=globalThis.process.getBuiltinModule(String(id));" +
+  "return b!==undefined?b:__minocMake()(id)}" +
+  "__minocRequire.resolve=(...a)=>__minocMake().resolve(...a);";
 
 /** esbuild's minified `__require` helper (the names of its parameters vary). */
 const REQUIRE_SHIM = new RegExp(
