@@ -15,11 +15,18 @@
 export const CLEARED_FIRSTS: readonly number[] = [116, 114];
 
 /**
+ * Spans shorter than this are not noted: searching around many short spans
+ * costs more than reading them (a reply of tags that start calls and finish
+ * none makes such spans on every line).
+ */
+const SHORTEST = 1024;
+
+/**
  * Spans of a text, sorted, that hold the start of no tag named `t…` or `r…`.
  *
  * @example
  * ```ts
- * const clear = new ClearSpans();
+ * const clear = new ClearSpans(1);
  * const text = "<tool_call> a<b c<d ... e </tool_call>";
  * clear.add(11, 25); // the pushes saw no `<t`, `<r`, `</t` or `</r` there
  * clear.indexOf(text, "</tool_call>", 11); // 26, without reading 11..25
@@ -29,18 +36,23 @@ export class ClearSpans {
   /** Start and end (exclusive) of each span, in order. */
   #starts: number[] = [];
   #ends: number[] = [];
+  #shortest: number;
+
+  /** `shortest`: the length below which a span is left out (unless it extends the last). */
+  constructor(shortest = SHORTEST) {
+    this.#shortest = shortest;
+  }
 
   /** Whether no span is known (a reply parsed whole). */
   get empty(): boolean {
     return this.#starts.length === 0;
   }
 
-  /** Adds `[start, end)`, which begins at or after the last span's end. */
+  /** Adds `[start, end)`, which begins at or after the last span's end (a short span is left out). */
   add(start: number, end: number): void {
-    if (end <= start) return;
     const last = this.#ends.length - 1;
     if (last >= 0 && this.#ends[last] === start) this.#ends[last] = end;
-    else {
+    else if (end - start >= this.#shortest) {
       this.#starts.push(start);
       this.#ends.push(end);
     }
@@ -91,11 +103,23 @@ export class ClearSpans {
     const starts = this.#starts;
     const ends = this.#ends;
     let a = from;
-    for (let k = 0; k < starts.length; k++) {
-      if (ends[k] <= a) continue;
+    for (let k = this.#after(from); k < starts.length; k++) {
       if (starts[k] > a) yield [a, Math.min(text.length, starts[k] + longest - 1)];
       a = Math.max(a, ends[k]);
     }
     if (a < text.length) yield [a, text.length];
+  }
+
+  /** Index of the first span that ends after `pos` (the spans' count when none does). */
+  #after(pos: number): number {
+    const ends = this.#ends;
+    let lo = 0;
+    let hi = ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ends[mid] <= pos) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 }

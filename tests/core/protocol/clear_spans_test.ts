@@ -5,7 +5,7 @@ const TEXT = "ab <tool_call> cd <x> ef </tool_call> gh <think>i</think> j";
 
 /** Spans chosen around TEXT's tags (none of them starts inside one). */
 function spans(...edges: number[]): ClearSpans {
-  const clear = new ClearSpans();
+  const clear = new ClearSpans(1);
   for (let k = 0; k < edges.length; k += 2) clear.add(edges[k], edges[k + 1]);
   return clear;
 }
@@ -56,4 +56,13 @@ Deno.test("`ClearSpans.add()` joins a span that starts where the last ended", ()
   assert.equal(clear.indexOf("0123<t>78<t>", "<t", 5), -1);
   assert.equal(new ClearSpans().empty, true);
   assert.equal(clear.empty, false);
+});
+
+Deno.test("`ClearSpans.add()` leaves out a span shorter than the shortest it notes", () => {
+  const clear = new ClearSpans(8);
+  clear.add(0, 4);
+  assert.equal(clear.empty, true);
+  clear.add(4, 12);
+  clear.add(12, 14); // extends the last
+  assert.equal(clear.indexOf("<t".repeat(10), "<t", 4), 14);
 });

@@ -75,21 +75,22 @@ Deno.test("`QuietRun.clear` notes text handed on while `t` and `r` are heeded, a
   q.on = true;
   q.heedOnly([116, 114, 102], []);
   q.store.append("head ");
-  assert.equal(q.take("a <b> c"), null);
-  assert.equal(q.take(" d </li>"), null);
+  assert.equal(q.take("a <b> c"), null); // too short to be noted alone
   q.handOn();
+  for (let k = 0; k < 200; k++) assert.equal(q.take("d </li> e"), null);
+  q.handOn(); // 12..1812
   q.heedOnly([102], []); // the splitter no longer reads tags
-  assert.equal(q.take(" <think> </tool_call>"), null);
+  for (let k = 0; k < 200; k++) assert.equal(q.take(" <think> </tool_call>"), null);
   q.handOn();
   // In a text that is all `<`, the first one found after `from` is the first outside the spans.
   const probe = "<".repeat(q.store.length);
   assert.equal(q.clear.indexOf(probe, "<", 0), 0);
-  assert.equal(q.clear.indexOf(probe, "<", 5), 20);
-  assert.equal(q.clear.indexOf(probe, "<", 21), 21);
+  assert.equal(q.clear.indexOf(probe, "<", 12), 1812);
+  assert.equal(q.clear.indexOf(probe, "<", 1813), 1813);
 });
 
 Deno.test("`CallScanner` finds the tags text taken unread may hold once reasoning ended", () => {
-  const call = '{"name": "read_file", "arguments": {"path": "a.md"}}';
+  const call = `{"name": "read_file", "arguments": {"path": "${"a<b>".repeat(400)}"}}`;
   const replies = [
     `<think>plan</think>\n<tool_call>\n${call}\n</tool_call>\nDone, <b>x</b>.`,
     `<think>plan</think>\nSee <think>an <tool_call>\n${call}\n</tool_call></think> so.`,
