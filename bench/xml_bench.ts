@@ -5,10 +5,11 @@
  * dialect (`bench/xml_dialects.ts`), whole and in 16-byte chunks, and 1 MB of
  * `<think>` before a call (aim ≥ 50 MB/s, 16-byte chunks within 2× of whole).
  *
- * Chunks are made as a stream delivers them: each a string of its own, parsed
- * out of JSON as a server-sent event's text is (`text.slice()` alone would
- * give views into the whole reply, which V8 reads and joins more slowly). Each
- * row is warmed up once before it is timed.
+ * Chunks are `text.slice()` views into the whole reply. A stream's chunks are
+ * strings of their own (each parsed out of an event's JSON); chunks made that
+ * way were measured and made the chunked rows slower here, not faster (see
+ * bench/NOTES.md, "Streamed parsing (sixth pass)"). Each row is warmed up
+ * once before it is timed.
  *
  * Run alone: `deno run bench/xml_bench.ts`.
  *
@@ -72,12 +73,9 @@ function dialectRates(reply: string, kind = "call"): [number, number] {
   return [rate(whole), rate(ms16)];
 }
 
-/** `text` in chunks of `size` characters, each a flat string of its own (as JSON.parse makes it). */
 function cut(text: string, size: number): string[] {
   const out: string[] = [];
-  for (let i = 0; i < text.length; i += size) {
-    out.push(JSON.parse(JSON.stringify(text.slice(i, i + size))));
-  }
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
   return out;
 }
 
