@@ -5,7 +5,7 @@
  * every start, even for `minoc --version` (~150 ms of CPU where hello-world
  * takes ~15 ms). So the file is built in two steps:
  *
- * 1. `deno bundle --code-splitting --minify --keep-names` writes the program
+ * 1. `deno bundle --code-splitting --minify` writes the program
  *    as ~100 modules (the entry, one per lazily loaded command, the npm
  *    packages apart), the way they load from source: a command compiles only
  *    what it imports. esbuild's `require` stand-in is then made a real one
@@ -114,10 +114,11 @@ Deno.exit(await main(Deno.args));
 /** Bundles `main.ts` with code splitting into `dir` and returns each module's name and text. */
 async function splitModules(dir: string): Promise<Record<string, string>> {
   const r = await new Deno.Command(Deno.execPath(), {
-    // Minified (a start reads and compiles less), names kept: the openai client names itself in
-    // its User-Agent by its class's name, and stack traces stay readable.
+    // Minified, names too: a start reads and compiles less. `--keep-names` cost ~20 ms of start
+    // (a naming call per function and class); nothing minoc runs reads a function's name (the
+    // openai client's User-Agent, which does, is set in core/llm/openai.ts).
     args: [
-      ...["bundle", "--quiet", "--code-splitting", "--minify", "--keep-names"],
+      ...["bundle", "--quiet", "--code-splitting", "--minify"],
       ...["--outdir", dir, "main.ts"],
     ],
     cwd: root,
@@ -148,27 +149,35 @@ async function splitModules(dir: string): Promise<Record<string, string>> {
 
 /**
  * esbuild's stand-in for `require` inside bundled npm packages only throws
- * ("Dynamic require of ... is not supported"). Deno's bundler replaces it with
- * `createRequire(import.meta.url)`, but only where it finds it by its
- * unminified form, which `--keep-names` changes; so the minified stand-in is
- * replaced here. A stand-in left over fails the build rather than the program.
- *
- * The replacement loads nothing until a package first requires something: a
- * Node builtin comes from `process.getBuiltinModule`, anything else from
- * `createRequire`, made then. Importing `node:module` up front started Deno's
- * Node layer on every start, `--version` included (~40 ms here).
+ * ("Dynamic require of ... is not supported"). Deno's bundler replaces it
+ * with `createRequire(import.meta.url)` and a static import of `node:module`
+ * where it finds its unminified form, and leaves the minified form (which
+ * `--keep-names` makes) as it is. Both are replaced here by a `require` that
+ * loads nothing until a package first requires something: a Node builtin
+ * comes from `process.getBuiltinModule`, anything else from `createRequire`,
+ * made then. (Importing `node:module` up front started Deno's Node layer on
+ * every start, `--version` included: ~40 ms here.) A stand-in left over
+ * fails the build rather than the program.
  */
 export function realRequire(name: string, text: string): string {
   let found = false;
-  const out = text.replace(REQUIRE_SHIM, () => {
+  let out = text.replace(REQUIRE_SHIM, () => {
     found = true;
     return "__minocRequire";
   });
-  if (out.includes("Dynamic require of")) {
+  if (out.includes(DENO_IMPORT)) {
+    found = true;
+    out = out.replace(DENO_IMPORT, "").replaceAll(DENO_REQUIRE, "__minocRequire");
+  }
+  if (out.includes("Dynamic require of") || out.includes(DENO_REQUIRE)) {
     throw new Error(`${name}: esbuild's require stand-in has a form .ci/bundle.ts does not know`);
   }
   return found ? `${LAZY_REQUIRE}${out}` : out;
 }
+
+/** What Deno's bundler puts in place of esbuild's unminified stand-in. */
+const DENO_IMPORT = 'import{createRequire as __deno_internal_createRequire} from "node:module";';
+const DENO_REQUIRE = "__deno_internal_createRequire(import.meta.url)";
 
 /** The `require` that {@link realRequire} puts in place (plain JavaScript, kept short). */
 const LAZY_REQUIRE = "var __minocMade;" +

@@ -22,6 +22,7 @@
  */
 import type OpenAI from "openai";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
+import { VERSION as SDK_VERSION } from "openai/version";
 import type {
   ChatMessage,
   ChatRequest,
@@ -155,21 +156,22 @@ async function openStream(
   }
 }
 
-let sdk: Promise<typeof import("openai")> | undefined;
+/** The client alone: the package's index adds the Azure and Bedrock clients and helpers. */
+let sdk: Promise<typeof import("openai/client")> | undefined;
 
 /**
  * Starts loading the `openai` client module (about 100 ms) without waiting for
  * it, so the first request does not pay for it. Safe to call more than once.
  */
 export function preloadOpenAI(): Promise<void> {
-  sdk ??= import("openai");
+  sdk ??= import("openai/client");
   return sdk.then(() => {});
 }
 
 async function clientOf(state: ProviderState): Promise<OpenAI> {
   if (state.client) return state.client;
-  sdk ??= import("openai");
-  const { default: OpenAIClient } = await sdk;
+  sdk ??= import("openai/client");
+  const { OpenAI: OpenAIClient } = await sdk;
   const { baseURL, apiKey, timeoutMs, wire } = state.options;
   state.client = new OpenAIClient({
     fetch: pinnedFetch(baseURL, sending(state, wire ? tappedFetch(wire) : fetch)),
@@ -177,8 +179,13 @@ async function clientOf(state: ProviderState): Promise<OpenAI> {
     apiKey: apiKey || "unused",
     maxRetries: 0,
     ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }),
-    // No key: send no Authorization header at all (Ollama, LM Studio, llama.cpp).
-    ...(apiKey ? {} : { defaultHeaders: { Authorization: null } }),
+    defaultHeaders: {
+      // The client's own User-Agent, set here: it takes its class's name, which the bundle
+      // minifies (it would say "D/JS").
+      "User-Agent": `OpenAI/JS ${SDK_VERSION}`,
+      // No key: send no Authorization header at all (Ollama, LM Studio, llama.cpp).
+      ...(apiKey ? {} : { Authorization: null }),
+    },
   });
   return state.client;
 }

@@ -35,8 +35,26 @@ Deno.test("bundle: esbuild's minified require stand-in becomes a real require", 
   }
 });
 
+Deno.test("bundle: the createRequire Deno's bundler puts in place is made lazy too", async () => {
+  const deno =
+    'var m=1;import{createRequire as __deno_internal_createRequire} from "node:module";' +
+    "var q=__deno_internal_createRequire(import.meta.url);export{q as r};";
+  const out = realRequire("chunk.js", deno);
+  assert.doesNotMatch(out, /__deno_internal_createRequire|import\s*[{("*]|from\s*"node:/);
+  const dir = await Deno.makeTempDir({ prefix: "minoc_shim_" });
+  try {
+    await Deno.writeTextFile(join(dir, "real.js"), out);
+    const { r } = await import(pathToFileURL(join(dir, "real.js")).href);
+    assert.equal(typeof r("node:path").join, "function");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("bundle: a module without the stand-in is left as it is; another form of it fails the build", () => {
   assert.equal(realRequire("a.js", "export const x=1;"), "export const x=1;");
   const other = SHIM.replace("function(b){", "function(b,c){");
   assert.throws(() => realRequire("b.js", other), /b\.js: esbuild's require stand-in has a form/);
+  const call = "var q=__deno_internal_createRequire(import.meta.url);";
+  assert.throws(() => realRequire("c.js", call), /c\.js: esbuild's require stand-in has a form/);
 });

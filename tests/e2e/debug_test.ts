@@ -65,7 +65,8 @@ Deno.test("run --debug: debug.log has every request and response, no key, verdic
       // The exact bytes sent: what the client adds is there too.
       assert.deepEqual(request.body, server.requests[i - 1].body, `request ${i} as sent`);
       assert.deepEqual(request.body.stream_options, { include_usage: true });
-      assert.match(request.headers["user-agent"] ?? "", /OpenAI/i);
+      // The client's own User-Agent, also from the minified bundle.
+      assert.match(request.headers["user-agent"] ?? "", /^OpenAI\/JS \d+\.\d+\.\d+$/);
       const status = log.split("\n").find((l) => l.includes(`minoc·debug·llm: status ${i} `))!;
       const response = JSON.parse(status.slice(status.indexOf("{")));
       assert.equal(response.status, 200);
