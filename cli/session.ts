@@ -34,7 +34,6 @@ import { protectCredentials } from "../core/tools/child_env.ts";
 import { tools } from "../core/tools/mod.ts";
 import { createProcessTable, installExitCleanup } from "../core/tools/process_table.ts";
 import { promptTools, setupSkills } from "../core/skills/setup.ts";
-import { createSkillHost } from "../core/skills/host.ts";
 import { openSessionSandbox } from "./session_sandbox.ts";
 import { openMcp } from "../core/mcp/session.ts";
 import { mcpTools } from "../core/tools/mod.ts";
@@ -125,7 +124,10 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
   const fs = modes.dry?.fs ?? (backups ? backingUpFs(realFs, backups) : realFs);
   const commandUndo = backups &&
     new CommandUndo({ root: cwd, store: backups, exclude: [home.dir] });
-  const skills = skillSetup.index.skills.length === 0 ? undefined : await createSkillHost({
+  // The skill host (and its script sandbox) loads only when the project has skills.
+  const skills = skillSetup.index.skills.length === 0 ? undefined : await (await import(
+    "../core/skills/host.ts"
+  )).createSkillHost({
     index: skillSetup.index,
     projectDir: cwd,
     l1: skillSetup.l1,

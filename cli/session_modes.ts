@@ -2,7 +2,9 @@
  * Debug, dry-run and step mode for one session, as decorators and gates the
  * session wires in: a logging provider, a timed recorder and an event tee
  * (debug), an overlay file system, a last gate and a simulator (dry-run), a
- * stepper the runner consults (step). A mode that is off adds nothing.
+ * stepper the runner consults (step). A mode that is off adds nothing: its
+ * modules are not even loaded, so a plain session's first request does not
+ * wait for them.
  *
  * @example
  * ```ts
@@ -17,11 +19,10 @@ import type { SessionRecorder } from "../interfaces/history.ts";
 import type { Gate } from "../interfaces/tool.ts";
 import { loadDebugConfig } from "../core/config/debug.ts";
 import type { Settings } from "../core/config/settings.ts";
-import { DebugTrace } from "../core/history/debug_trace.ts";
-import { withDebugLog } from "../core/llm/debug.ts";
+import type { DebugTrace } from "../core/history/debug_trace.ts";
 import { createWireTap, type WireSink } from "../core/llm/wire.ts";
-import { createDryRun, type DryRun } from "../core/permission/dry_run.ts";
-import { Stepper, type StepPrompt } from "../core/permission/step.ts";
+import type { DryRun } from "../core/permission/dry_run.ts";
+import type { Stepper, StepPrompt } from "../core/permission/step.ts";
 import { realFs } from "../core/tools/fs_port.ts";
 import { CliError, EXIT } from "./io.ts";
 
@@ -67,24 +68,31 @@ export async function openModes(
   const debug = o.debug === true || cfg.config.enabled;
   const terminal = cfg.config.terminal ? o.debugLine : undefined;
   let trace: DebugTrace | null = null;
-  const dry = o.dryRun ? createDryRun(realFs) : null;
+  const [log, dryRun, step] = await Promise.all([
+    debug
+      ? Promise.all([import("../core/history/debug_trace.ts"), import("../core/llm/debug.ts")])
+      : null,
+    o.dryRun ? import("../core/permission/dry_run.ts") : null,
+    o.step ? import("../core/permission/step.ts") : null,
+  ]);
+  const dry = dryRun ? dryRun.createDryRun(realFs) : null;
   return {
     debug,
     dry,
-    stepper: o.step ? new Stepper(o.step.prompt, o.step) : null,
+    stepper: step && o.step ? new step.Stepper(o.step.prompt, o.step) : null,
     gates: () => (dry ? [dry.gate] : []),
     provider(make, settings) {
-      if (!debug) return make();
+      if (!log) return make();
       const tap = createWireTap();
-      return withDebugLog(make(tap.sink), {
+      return log[1].withDebugLog(make(tap.sink), {
         params: settings.params,
         hasKey: settings.apiKey !== "",
         tap,
       });
     },
     recorder(inner) {
-      if (!debug) return inner;
-      trace = new DebugTrace({ sessionId: inner.sessionId, terminal });
+      if (!log) return inner;
+      trace = new log[0].DebugTrace({ sessionId: inner.sessionId, terminal });
       return trace.timeRecorder(inner);
     },
     emit(inner) {
