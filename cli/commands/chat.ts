@@ -5,6 +5,10 @@
  * @module
  */
 import { runTask } from "../../core/agent/loop.ts";
+import { noServerStart } from "../connect.ts";
+import { openSession } from "../session.ts";
+import { chooseResume } from "../resume.ts";
+import { bridgeSetup } from "../session_bridge.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
 import { terminalConfirm } from "../prompt/approve.ts";
 import { terminalStep } from "../prompt/step.ts";
@@ -29,7 +33,6 @@ const NO_USER = "No user is available to answer; decide yourself and continue.";
 export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): Promise<void> {
   const interactive = Deno.stdin.isTerminal();
   // Nothing configured: a local server if one answers, else the copy/paste bridge.
-  const { noServerStart } = await import("../connect.ts");
   const start = noServerStart(opts, {
     write: io.out,
     dim: palette(Deno.stdout.isTerminal()).dim,
@@ -38,11 +41,9 @@ export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): 
   });
   const settings = await settingsFrom(opts, start.connect);
   opts = start.opts();
-  const { openSession } = await import("../session.ts");
   if (opts.step && !interactive) {
     throw new CliError("--step needs a terminal: standard input is not one", EXIT.usage);
   }
-  const { chooseResume } = await import("../resume.ts");
   const resume = await chooseResume(opts, settings.cwd, { interactive }) ?? undefined;
   const tty = Deno.stdout.isTerminal();
   const c = palette(tty);
@@ -62,7 +63,7 @@ export async function chat(io: CliIO, opts: CommonOptions, firstLine?: string): 
     settings,
     mode: opts.plan ? "plan" : resume?.session.mode ?? "agent",
     resume,
-    bridge: (await import("../session_bridge.ts")).bridgeSetup(opts, {
+    bridge: bridgeSetup(opts, {
       write: io.out,
       interactive,
       dim: c.dim,

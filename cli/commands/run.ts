@@ -7,6 +7,10 @@
 import type { Outcome } from "../../interfaces/agent.ts";
 import { runTask } from "../../core/agent/loop.ts";
 import { parseRuleFlag, type PermissionRule } from "../../core/permission/rules.ts";
+import { noServerStart } from "../connect.ts";
+import { openSession } from "../session.ts";
+import { chooseResume } from "../resume.ts";
+import { bridgeSetup } from "../session_bridge.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
 import { palette } from "../ui/colors.ts";
 import { createRenderer } from "../ui/render.ts";
@@ -39,13 +43,10 @@ export async function runCommand(io: CliIO, task: string, opts: RunOptions): Pro
     );
   }
   // Nothing configured: a local server if one answers, else exit 2 (no paste without a user).
-  const { noServerStart } = await import("../connect.ts");
   const start = noServerStart(opts, { write: io.err, interactive: false, bridge: false });
   const settings = await settingsFrom(opts, start.connect);
   opts = { ...opts, ...start.opts() };
   const extraRules = ruleFlags(opts);
-  const { openSession } = await import("../session.ts");
-  const { chooseResume } = await import("../resume.ts");
   const resume = await chooseResume(opts, settings.cwd, { interactive: false }) ?? undefined;
   // With --json, stdout carries only the final object; progress goes to stderr.
   const write = opts.json ? io.err : io.out;
@@ -64,7 +65,7 @@ export async function runCommand(io: CliIO, task: string, opts: RunOptions): Pro
     settings,
     mode: opts.plan ? "plan" : resume?.session.mode ?? "agent",
     resume,
-    bridge: (await import("../session_bridge.ts")).bridgeSetup(opts, {
+    bridge: bridgeSetup(opts, {
       write,
       interactive: Deno.stdin.isTerminal(),
       progress,
