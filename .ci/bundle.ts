@@ -133,7 +133,9 @@ async function splitModules(dir: string): Promise<Record<string, string>> {
     }
   }
   if (!("main.js" in files)) throw new Error(`deno bundle wrote no main.js into "${dir}"`);
-  for (const [name, text] of Object.entries(files)) files[name] = realRequire(name, text);
+  for (const [name, text] of Object.entries(files)) {
+    files[name] = lazyBuiltins(realRequire(name, text));
+  }
   // A dynamic import of a literal is part of Deno's module graph: Deno reads and hashes every
   // module reachable that way on each start (~17 ms here). Built at run time, it is not.
   const lazy = /import\("\.\/([\w.-]+\.js)"\)/g;
@@ -186,6 +188,34 @@ const LAZY_REQUIRE = "var __minocMade;" +
   "function __minocRequire(id){const b=globalThis.process.getBuiltinModule(String(id));" +
   "return b!==undefined?b:__minocMake()(id)}" +
   "__minocRequire.resolve=(...a)=>__minocMake().resolve(...a);";
+
+/**
+ * Node builtins that a package imports whole but uses only on some paths:
+ * commander imports `node:child_process` and `node:fs` for subcommands that
+ * are programs of their own, which minoc has none of. Loading them costs
+ * every start ~20 ms of Deno's Node layer (here), before `run`'s first
+ * request. Each default import of one becomes an object that loads the
+ * module on its first use (a named import is left as it is).
+ */
+export function lazyBuiltins(text: string): string {
+  let lazy = "";
+  const out = text.replace(LAZY_IMPORT, (_all, local: string, id: string) => {
+    lazy += `var ${local}=__minocBuiltin("${id}");`;
+    return "";
+  });
+  return lazy === "" ? text : `${LAZY_BUILTIN}${lazy}${out}`;
+}
+
+/** A default import of a builtin {@link lazyBuiltins} defers. */
+const LAZY_IMPORT = /import ?([\w$]+) ?from ?"(node:(?:fs|child_process))";?/g;
+
+/** The object that stands for a deferred builtin (plain JavaScript, kept short). */
+const LAZY_BUILTIN = "function __minocBuiltin(id){let m;" +
+  "const r=()=>m??=globalThis.process.getBuiltinModule(id);" +
+  "return new Proxy({},{get:(_,k)=>r()[k],has:(_,k)=>k in r()," +
+  "ownKeys:()=>Reflect.ownKeys(r())," +
+  "getOwnPropertyDescriptor:(_,k)=>{const d=Reflect.getOwnPropertyDescriptor(r(),k);" +
+  "return d&&{...d,configurable:true}}})}";
 
 /** esbuild's minified `__require` helper (the names of its parameters vary). */
 const REQUIRE_SHIM = new RegExp(

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { realRequire } from "../../.ci/bundle.ts";
+import { lazyBuiltins, realRequire } from "../../.ci/bundle.ts";
 
 const SHIM = `var q=(b=>typeof require<"u"?require:typeof Proxy<"u"?new Proxy(b,{get:(a,c)=>(` +
   `typeof require<"u"?require:a)[c]}):b)(function(b){if(typeof require<"u")return require.apply(` +
@@ -57,4 +57,30 @@ Deno.test("bundle: a module without the stand-in is left as it is; another form 
   assert.throws(() => realRequire("b.js", other), /b\.js: esbuild's require stand-in has a form/);
   const call = "var q=__deno_internal_createRequire(import.meta.url);";
   assert.throws(() => realRequire("c.js", call), /c\.js: esbuild's require stand-in has a form/);
+});
+
+Deno.test("bundle: commander's node:fs and node:child_process load on first use, not with the module", async () => {
+  const chunk =
+    'var t=1;import{EventEmitter as W}from"node:events";import H from"node:child_process";' +
+    'import d from"node:path";import E from"node:fs";export{H,E,W,d};';
+  const out = lazyBuiltins(chunk);
+  assert.doesNotMatch(out, /from"node:(fs|child_process)"/);
+  // Other builtins, and named imports, are left as they are.
+  assert.match(out, /import\{EventEmitter as W\}from"node:events";import d from"node:path";/);
+  assert.equal(
+    lazyBuiltins('import{spawn as s}from"node:child_process";'),
+    'import{spawn as s}from"node:child_process";',
+  );
+  const dir = await Deno.makeTempDir({ prefix: "minoc_shim_" });
+  try {
+    await Deno.writeTextFile(join(dir, "lazy.js"), out);
+    const m = await import(pathToFileURL(join(dir, "lazy.js")).href);
+    assert.equal(typeof m.H.spawn, "function");
+    assert.equal(m.E.existsSync(dir), true);
+    assert.ok("readFileSync" in m.E);
+    assert.ok(Object.keys(m.E).includes("statSync"));
+    assert.equal(typeof m.W, "function");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
