@@ -22,7 +22,7 @@ import { approvalGate } from "../core/permission/approval.ts";
 import { type Mode, modeGate } from "../core/permission/mode_gate.ts";
 import { skillToolsGate } from "../core/permission/skill_tools_gate.ts";
 import { Pipeline } from "../core/permission/pipeline.ts";
-import { defaultShell, loadSecurityConfig, securityGate } from "../core/permission/security.ts";
+import { lazyGate } from "../core/permission/lazy_gate.ts";
 import { CliError, EXIT } from "./io.ts";
 import { openModes } from "./session_modes.ts";
 import { serverProvider } from "./session_provider.ts";
@@ -45,6 +45,24 @@ export type { AgentSession, SessionOptions } from "./session_types.ts";
 import { openRecorder } from "./session_record.ts";
 import type { AgentSession, SessionOptions } from "./session_types.ts";
 
+/** security.json, read and checked; a broken one is a usage error naming the file. */
+async function loadSecurity(path: string) {
+  const { loadSecurityConfig } = await import("../core/permission/security.ts");
+  const security = await loadSecurityConfig(path);
+  if (!security.ok) throw new CliError(security.error, EXIT.usage);
+  return security;
+}
+
+/** Whether `path` exists (anything Deno cannot stat counts as there: reading it will say why). */
+function existsSync(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch (e) {
+    return !(e instanceof Deno.errors.NotFound);
+  }
+}
+
 /** Opens a session in `settings.cwd`. */
 export async function openSession(o: SessionOptions): Promise<AgentSession> {
   const cwd = o.settings.cwd;
@@ -61,8 +79,10 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       await sweepStaleTemps(paths.sessions);
     }, () => {});
   const repairedFirst = o.record && o.resume ? repairAll() : null;
-  const security = await loadSecurityConfig(join(paths.config, "security.json"));
-  if (!security.ok) throw new CliError(security.error, EXIT.usage);
+  // A security.json is read now, so a broken one stops the session before anything is sent; the
+  // security gate's rules and shell readers load while the model works on the first request.
+  const securityFile = join(paths.config, "security.json");
+  const security = existsSync(securityFile) ? await loadSecurity(securityFile) : null;
   const modes = await openModes(o, home.dir, cwd);
   const logs = await setupLogs(paths.logs, { debug: modes.debug }).catch(() => null);
   let mode: Mode = o.mode;
@@ -156,12 +176,15 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     gates: [
       modeGate(() => mode, { readOnlyCommands: () => box.sandbox.mode !== "off" }),
       ...(skills ? [skillToolsGate(() => skills.active())] : []),
-      securityGate({
-        cwd,
-        home: userHome,
-        shell: defaultShell(Deno.env.toObject()),
-        config: security.config,
-        readFile: async (p) => new TextDecoder().decode(await fs.readFile(p)),
+      lazyGate("security", async () => {
+        const { defaultShell, securityGate } = await import("../core/permission/security.ts");
+        return securityGate({
+          cwd,
+          home: userHome,
+          shell: defaultShell(Deno.env.toObject()),
+          config: (security ?? await loadSecurity(securityFile)).config,
+          readFile: async (p) => new TextDecoder().decode(await fs.readFile(p)),
+        });
       }),
       ...(modes.dry ? [] : [box.gate]), // dry-run runs no command
       approval,

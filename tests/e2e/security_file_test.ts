@@ -1,0 +1,83 @@
+/**
+ * End-to-end: the security gate loads while the model works, but security.json
+ * still counts from the first call, and a broken one stops `minoc run` before
+ * anything is sent to the model.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { type RecordedRequest, startServer } from "../support/server.ts";
+import { runMinoc } from "../support/cli.ts";
+
+const call = (tool: string, params: Record<string, string>) =>
+  `<tool_call>\n<${tool}>\n${
+    Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
+  }\n</${tool}>\n</tool_call>`;
+
+const DONE = { text: call("attempt_completion", { result: "Done." }) };
+
+/** A project whose `.minoc` home holds `security` as its security.json (none when null). */
+async function project(security: string | null): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "minoc_e2e_security_" });
+  if (security !== null) {
+    await Deno.mkdir(join(dir, ".home", ".minoc", "config"), { recursive: true });
+    await Deno.writeTextFile(join(dir, ".home", ".minoc", "config", "security.json"), security);
+  }
+  return dir;
+}
+
+function chat(server: { requests: RecordedRequest[] }): RecordedRequest[] {
+  return server.requests.filter((q) => q.path.endsWith("/chat/completions"));
+}
+
+Deno.test("run: a broken security.json exits 2 naming the file, before any request", async () => {
+  const dir = await project('{"block": [{"id": "x"}]}');
+  await using server = await startServer({ replies: [DONE] });
+  try {
+    const r = await runMinoc(["run", "hi", "--base-url", server.baseUrl, "--model", "m"], {
+      cwd: dir,
+    });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /security\.json/);
+    assert.equal(chat(server).length, 0, "nothing was sent to the model");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("run: the user's block rule in security.json refuses the first command, even with --yes", async () => {
+  const rule = { id: "no-cows", pattern: "cowsay *", reason: "no cows in this house" };
+  const dir = await project(JSON.stringify({ block: [rule] }));
+  const replies = [{ text: call("execute_command", { command: "cowsay moo" }) }, DONE];
+  await using server = await startServer({ replies });
+  try {
+    const r = await runMinoc(
+      ["run", "say moo", "--base-url", server.baseUrl, "--model", "m", "--yes"],
+      { cwd: dir },
+    );
+    assert.equal(r.code, 0, r.stderr);
+    const second = chat(server)[1].body as { messages: { content: string }[] };
+    assert.match(
+      second.messages.at(-1)!.content,
+      /Blocked by the security gate \(rule no-cows\): no cows in this house/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("run: without security.json the built-in rules refuse the first dangerous command", async () => {
+  const dir = await project(null);
+  const replies = [{ text: call("execute_command", { command: "rm -rf /" }) }, DONE];
+  await using server = await startServer({ replies });
+  try {
+    const r = await runMinoc(
+      ["run", "clean up", "--base-url", server.baseUrl, "--model", "m", "--yes"],
+      { cwd: dir },
+    );
+    assert.equal(r.code, 0, r.stderr);
+    const second = chat(server)[1].body as { messages: { content: string }[] };
+    assert.match(second.messages.at(-1)!.content, /Blocked by the security gate \(rule delete-/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
