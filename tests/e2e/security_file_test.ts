@@ -44,40 +44,38 @@ Deno.test("run: a broken security.json exits 2 naming the file, before any reque
   }
 });
 
-Deno.test("run: the user's block rule in security.json refuses the first command, even with --yes", async () => {
-  const rule = { id: "no-cows", pattern: "cowsay *", reason: "no cows in this house" };
-  const dir = await project(JSON.stringify({ block: [rule] }));
-  const replies = [{ text: call("execute_command", { command: "cowsay moo" }) }, DONE];
+/**
+ * What the model is told after `minoc run --yes` runs `command` as its first call, with `security`
+ * as security.json (none when null).
+ */
+async function firstCommandResult(security: string | null, command: string): Promise<string> {
+  const dir = await project(security);
+  const replies = [{ text: call("execute_command", { command }) }, DONE];
   await using server = await startServer({ replies });
   try {
     const r = await runMinoc(
-      ["run", "say moo", "--base-url", server.baseUrl, "--model", "m", "--yes"],
+      ["run", "go", "--base-url", server.baseUrl, "--model", "m", "--yes"],
       { cwd: dir },
     );
     assert.equal(r.code, 0, r.stderr);
     const second = chat(server)[1].body as { messages: { content: string }[] };
-    assert.match(
-      second.messages.at(-1)!.content,
-      /Blocked by the security gate \(rule no-cows\): no cows in this house/,
-    );
+    return second.messages.at(-1)!.content;
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+}
+
+Deno.test("run: the user's block rule in security.json refuses the first command, even with --yes", async () => {
+  const rule = { id: "no-cows", pattern: "cowsay *", reason: "no cows in this house" };
+  assert.match(
+    await firstCommandResult(JSON.stringify({ block: [rule] }), "cowsay moo"),
+    /Blocked by the security gate \(rule no-cows\): no cows in this house/,
+  );
 });
 
 Deno.test("run: without security.json the built-in rules refuse the first dangerous command", async () => {
-  const dir = await project(null);
-  const replies = [{ text: call("execute_command", { command: "rm -rf /" }) }, DONE];
-  await using server = await startServer({ replies });
-  try {
-    const r = await runMinoc(
-      ["run", "clean up", "--base-url", server.baseUrl, "--model", "m", "--yes"],
-      { cwd: dir },
-    );
-    assert.equal(r.code, 0, r.stderr);
-    const second = chat(server)[1].body as { messages: { content: string }[] };
-    assert.match(second.messages.at(-1)!.content, /Blocked by the security gate \(rule delete-/);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  assert.match(
+    await firstCommandResult(null, "rm -rf /"),
+    /Blocked by the security gate \(rule delete-/,
+  );
 });
