@@ -22,8 +22,6 @@ import { approvalGate } from "../core/permission/approval.ts";
 import { type Mode, modeGate } from "../core/permission/mode_gate.ts";
 import { skillToolsGate } from "../core/permission/skill_tools_gate.ts";
 import { Pipeline } from "../core/permission/pipeline.ts";
-import { lazyGate } from "../core/permission/lazy_gate.ts";
-import { CliError, EXIT } from "./io.ts";
 import { openModes } from "./session_modes.ts";
 import { serverProvider } from "./session_provider.ts";
 import { resumeSession } from "./resume.ts";
@@ -35,6 +33,7 @@ import { tools } from "../core/tools/mod.ts";
 import { createProcessTable, installExitCleanup } from "../core/tools/process_table.ts";
 import { promptTools, setupSkills } from "../core/skills/setup.ts";
 import { openSessionSandbox } from "./session_sandbox.ts";
+import { readSecurityFile, securityGateOf } from "./session_security.ts";
 import { openMcp } from "../core/mcp/session.ts";
 import { mcpTools } from "../core/tools/mod.ts";
 import { WarmUp } from "../core/agent/warm_up.ts";
@@ -44,24 +43,6 @@ import { VERSION } from "./version.ts";
 export type { AgentSession, SessionOptions } from "./session_types.ts";
 import { openRecorder } from "./session_record.ts";
 import type { AgentSession, SessionOptions } from "./session_types.ts";
-
-/** security.json, read and checked; a broken one is a usage error naming the file. */
-async function loadSecurity(path: string) {
-  const { loadSecurityConfig } = await import("../core/permission/security.ts");
-  const security = await loadSecurityConfig(path);
-  if (!security.ok) throw new CliError(security.error, EXIT.usage);
-  return security;
-}
-
-/** Whether `path` exists (anything Deno cannot stat counts as there: reading it will say why). */
-function existsSync(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch (e) {
-    return !(e instanceof Deno.errors.NotFound);
-  }
-}
 
 /** Opens a session in `settings.cwd`. */
 export async function openSession(o: SessionOptions): Promise<AgentSession> {
@@ -79,10 +60,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       await sweepStaleTemps(paths.sessions);
     }, () => {});
   const repairedFirst = o.record && o.resume ? repairAll() : null;
-  // A security.json is read now, so a broken one stops the session before anything is sent; the
-  // security gate's rules and shell readers load while the model works on the first request.
-  const securityFile = join(paths.config, "security.json");
-  const security = existsSync(securityFile) ? await loadSecurity(securityFile) : null;
+  const security = await readSecurityFile(join(paths.config, "security.json"));
   const modes = await openModes(o, home.dir, cwd);
   const logs = await setupLogs(paths.logs, { debug: modes.debug }).catch(() => null);
   let mode: Mode = o.mode;
@@ -176,15 +154,10 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     gates: [
       modeGate(() => mode, { readOnlyCommands: () => box.sandbox.mode !== "off" }),
       ...(skills ? [skillToolsGate(() => skills.active())] : []),
-      lazyGate("security", async () => {
-        const { defaultShell, securityGate } = await import("../core/permission/security.ts");
-        return securityGate({
-          cwd,
-          home: userHome,
-          shell: defaultShell(Deno.env.toObject()),
-          config: (security ?? await loadSecurity(securityFile)).config,
-          readFile: async (p) => new TextDecoder().decode(await fs.readFile(p)),
-        });
+      securityGateOf(security, {
+        cwd,
+        home: userHome,
+        readFile: async (p) => new TextDecoder().decode(await fs.readFile(p)),
       }),
       ...(modes.dry ? [] : [box.gate]), // dry-run runs no command
       approval,

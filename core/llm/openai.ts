@@ -159,15 +159,6 @@ async function openStream(
 /** The client alone: the package's index adds the Azure and Bedrock clients and helpers. */
 let sdk: Promise<typeof import("openai/client")> | undefined;
 
-/**
- * Starts loading the `openai` client module (about 100 ms) without waiting for
- * it, so the first request does not pay for it. Safe to call more than once.
- */
-export function preloadOpenAI(): Promise<void> {
-  sdk ??= import("openai/client");
-  return sdk.then(() => {});
-}
-
 async function clientOf(state: ProviderState): Promise<OpenAI> {
   if (state.client) return state.client;
   sdk ??= import("openai/client");

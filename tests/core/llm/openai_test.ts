@@ -5,7 +5,7 @@ import type {
   ModelParams,
   StreamEvent,
 } from "../../../interfaces/agent.ts";
-import { createOpenAIProvider, preloadOpenAI } from "../../../core/llm/openai.ts";
+import { createOpenAIProvider } from "../../../core/llm/openai.ts";
 import { isRetryable } from "../../../core/llm/errors.ts";
 import { type ScriptedReply, startServer, type TestServer } from "../../support/server.ts";
 
@@ -150,11 +150,6 @@ Deno.test("`stream()` releases the connection when the consumer stops early", as
   }
   assert.ok(performance.now() - started < 2000);
   assert.equal((await collect(p)).text, "next");
-});
-
-Deno.test("`preloadOpenAI()` loads the client module once and resolves", async () => {
-  await preloadOpenAI();
-  await preloadOpenAI();
 });
 
 Deno.test("`stream()` ends with aborted when the signal fires before the headers", async () => {
