@@ -25,7 +25,7 @@ export interface GuardFinding {
   rulesMayAllow?: boolean;
   /**
    * Set when `--yes` must not approve it: a write outside the working directory, where the
-   * sandbox refuses commands too. (A path that cannot be resolved is not firm: a write through
+   * sandbox refuses commands too, or into `.git/` or `.minoc/`. (A path that cannot be resolved is not firm: a write through
    * a symlink loop or a NUL byte fails in the tool itself.)
    */
   firm?: boolean;
@@ -136,6 +136,9 @@ export function guardPaths(
       return {
         reason: `writes to "${hit}" ask every time (.git/, .minoc/ and .env* files are protected)`,
         rule: "paths guard: protected path",
+        // .git/ (hooks, config) and .minoc/ (rules, settings) act after the session, outside its
+        // sandbox: --yes does not approve a write there.
+        ...(inOwnState(hit) ? { firm: true } : {}),
       };
     }
   }
@@ -161,6 +164,11 @@ function secretRead(
     }
   }
   return null;
+}
+
+/** Whether a project-relative path (with `/`) is in `.git/` or `.minoc/`. */
+function inOwnState(rel: string): boolean {
+  return rel.toLowerCase().split("/").some((s) => PROTECTED_DIRS.includes(s));
 }
 
 /** Whether a project-relative path (with `/`) is in `.git/` or `.minoc/`, or is (or is in) an `.env*` entry. */

@@ -55,3 +55,29 @@ Deno.test("run --yes refuses file writes outside the project, minoc's program ca
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("run --yes refuses file writes into .git/ and .minoc/ (git hooks, minoc's rules); .env goes through", async () => {
+  const project = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_yes_state_" }));
+  try {
+    await Deno.mkdir(join(project, ".git", "hooks"), { recursive: true });
+    const refused = [".git/hooks/pre-commit", ".minoc/config/permissions.json"];
+    await using server = await startServer({
+      replies: [...refused.map((p) => write(p, "planted")), write(".env", "A=1"), {
+        text: "Done.",
+      }],
+    });
+    const r = await runMinoc(
+      ["run", "go", "--base-url", server.baseUrl, "--model", "m", "--yes"],
+      { cwd: project },
+    );
+    assert.equal(r.code, 0, r.stderr);
+    for (let i = 0; i < refused.length; i++) {
+      const told = JSON.stringify(server.requests[i + 1].body.messages.at(-1));
+      assert.match(told, /which --yes does not give/, refused[i]);
+      await assert.rejects(Deno.stat(join(project, refused[i])), Deno.errors.NotFound, refused[i]);
+    }
+    assert.equal((await Deno.readTextFile(join(project, ".env"))).trim(), "A=1");
+  } finally {
+    await Deno.remove(project, { recursive: true });
+  }
+});

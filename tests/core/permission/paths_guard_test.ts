@@ -109,3 +109,15 @@ Deno.test("`isProtected()` matches whole segments only", () => {
   assert.equal(isProtected("my.git/x"), false);
   assert.equal(isProtected("src/env.ts"), false);
 });
+
+Deno.test("`guardPaths()`: a write into .git/ or .minoc/ is firm (--yes does not approve it), one to .env* is not", async () => {
+  await withTempDir(async (root) => {
+    const { project } = await layout(root);
+    await Deno.mkdir(join(project, ".git", "hooks"), { recursive: true });
+    await Deno.symlink(join(project, ".git", "hooks"), join(project, "hooks"));
+    for (const path of [".git/hooks/pre-commit", ".minoc/config/permissions.json", "hooks/x"]) {
+      assert.equal((await guard(project, path, true))?.firm, true, path);
+    }
+    assert.equal((await guard(project, ".env", true))?.firm, undefined);
+  });
+});
