@@ -21,6 +21,7 @@
  * @module
  */
 import { join } from "node:path";
+import { realFs } from "../tools/fs_port.ts";
 
 /** The state token of a directory (file states are SHA-256 hex digests). */
 export const DIR_STATE = "dir";
@@ -206,7 +207,7 @@ class Store implements BackupStore {
     if (prior.kind === "file") {
       entry.backupFile = `files/${id}`;
       entry.beforeHash = await sha256(prior.content);
-      await Deno.writeFile(join(this.dir, entry.backupFile), prior.content);
+      await realFs.writeFile(join(this.dir, entry.backupFile), prior.content);
     }
     await this.#append(entry);
     this.#entries.push(entry);
@@ -237,14 +238,20 @@ class Store implements BackupStore {
 
   async #prepare(): Promise<void> {
     if (this.#ready) return;
-    await Deno.mkdir(join(this.dir, "files"), { recursive: true });
+    await realFs.mkdir(join(this.dir, "files"), { recursive: true });
     this.#ready = true;
   }
 
-  async #append(value: object): Promise<void> {
+  #append(value: object): Promise<void> {
     // After a crash mid-line, start on a fresh line: the broken one stays ignored.
     const lead = this.#needsNewline ? "\n" : "";
-    await Deno.writeTextFile(this.#manifest, `${lead}${JSON.stringify(value)}\n`, { append: true });
+    // One short line, written synchronously (see fs_port.ts).
+    try {
+      Deno.writeTextFileSync(this.#manifest, `${lead}${JSON.stringify(value)}\n`, { append: true });
+    } catch (e) {
+      return Promise.reject(e);
+    }
     this.#needsNewline = false;
+    return Promise.resolve();
   }
 }

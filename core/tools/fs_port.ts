@@ -8,16 +8,21 @@
  * @module
  */
 import type { DirEntry, FileInfo, FsPort } from "../../interfaces/tool.ts";
-import { readRegularFile } from "./bounded_read.ts";
+import { readRegularFile, SYNC_READ_BYTES } from "./bounded_read.ts";
 
 /**
  * `FsPort` over `Deno.*`: `stat` follows symlinks but reports them, and returns null when missing;
  * `readFile` refuses anything but a regular file and honours `maxBytes` (see bounded_read.ts).
+ * Small files are written and directories made synchronously, as small files are read.
  */
 export const realFs: FsPort = Object.freeze({
   readFile: (path: string, o?: { maxBytes?: number }) => readRegularFile(path, o),
-  writeFile: (path: string, data: Uint8Array) => Deno.writeFile(path, data),
-  mkdir: (path: string, options?: { recursive?: boolean }) => Deno.mkdir(path, options),
+  writeFile: (path: string, data: Uint8Array) =>
+    data.length <= SYNC_READ_BYTES
+      ? settled(() => Deno.writeFileSync(path, data))
+      : Deno.writeFile(path, data),
+  mkdir: (path: string, options?: { recursive?: boolean }) =>
+    settled(() => Deno.mkdirSync(path, options)),
   stat: statPath,
   readDir: listDir,
   remove: (path: string, options?: { recursive?: boolean }) => Deno.remove(path, options),
@@ -33,6 +38,16 @@ export const realFs: FsPort = Object.freeze({
 export function readsRealDisk(fs: FsPort): boolean {
   return fs.readFile === realFs.readFile && fs.readDir === realFs.readDir &&
     fs.stat === realFs.stat;
+}
+
+/** `fn` run now, as a promise: what it throws rejects it. */
+function settled(fn: () => void): Promise<void> {
+  try {
+    fn();
+    return Promise.resolve();
+  } catch (e) {
+    return Promise.reject(e);
+  }
 }
 
 /**
