@@ -19,7 +19,7 @@
  */
 import process from "node:process";
 import type { AgentEvent } from "../../interfaces/agent.ts";
-import { visibleDeep } from "./sanitize.ts";
+import { visible } from "./sanitize.ts";
 
 /** The spinner itself (ora on stderr by default). */
 export interface SpinnerPort {
@@ -163,8 +163,8 @@ class ProgressDisplay implements ProgressView {
     this.#hide();
   }
 
-  onEvent(raw: AgentEvent): void {
-    const ev = visibleDeep(raw);
+  onEvent(ev: AgentEvent): void {
+    // Labels are made visible where they are drawn (#text): no copy of each event is needed.
     switch (ev.type) {
       case "waiting":
         // A provider that asks the user (the bridge's paste prompt) must not be drawn over.
@@ -214,7 +214,7 @@ class ProgressDisplay implements ProgressView {
 
   #text(t: Task): string {
     const now = this.#clock.now();
-    const elapsed = `${t.label} · ${formatElapsed(now - t.startedAt)}`;
+    const elapsed = `${visible(t.label)} · ${formatElapsed(now - t.startedAt)}`;
     if (!t.phase) return elapsed;
     const done = now - t.phase.startedAt;
     const share = Math.min(1, done / Math.max(1, t.phase.totalMs));

@@ -177,3 +177,18 @@ Deno.test("`createProgress()` draws nothing while the provider waits for the use
   await clock.advance(60_000);
   assert.deepEqual(log, []);
 });
+
+Deno.test("`createProgress()` draws control and bidi characters of a label as visible escapes", async () => {
+  const { clock, progress, shown } = setup();
+  progress.onEvent({
+    type: "tool_start",
+    tool: "execute_command",
+    summary: "execute_command touch x \x1b[2K\x1b[1A\u202Els",
+  });
+  progress.onEvent({ type: "verdict", gate: "approval", action: "pass" });
+  await clock.advance(5000);
+  assert.equal(shown(), "running touch x \\x1b[2K\\x1b[1A\\u202els · 5 s");
+  progress.begin("waiting for \x9bmodel");
+  await clock.advance(5000);
+  assert.equal(shown(), "waiting for \\x9bmodel · 5 s");
+});
