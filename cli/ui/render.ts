@@ -11,6 +11,20 @@ import { formatCount, tokensLine } from "./tokens_line.ts";
 import { visibleDeep } from "./sanitize.ts";
 import { REASONING, type ReasoningDisplay, ReasoningFold } from "./reasoning_view.ts";
 
+/** The events the renderer prints something of; the others only end a reasoning fold. */
+const SHOWN: ReadonlySet<AgentEvent["type"]> = new Set<AgentEvent["type"]>([
+  "reasoning",
+  "text",
+  "call_progress",
+  "tool_start",
+  "verdict",
+  "tool_end",
+  "parse_error",
+  "reply_end",
+  "compacted",
+  "done",
+]);
+
 /** Where and how to render. */
 export interface RenderTarget {
   write(text: string): void;
@@ -47,7 +61,8 @@ export function createRenderer(target: RenderTarget): (event: AgentEvent) => voi
     liveLine = false;
   }
   return (raw: AgentEvent) => {
-    const ev = visibleDeep(raw);
+    // Only events that print anything are copied with their text made visible.
+    const ev = SHOWN.has(raw.type) ? visibleDeep(raw) : raw;
     if (ev.type === "reasoning") {
       if (!fold.open && !atLineStart) write("\n");
       return void target.write(fold.push(ev.text));

@@ -4,8 +4,9 @@
  *
  * Counting is the cheap estimate of `core/llm/token_estimate.ts` (no tokenizer
  * table is loaded); the server's own usage figures win wherever a reply
- * carries them. Counts are cached per message object, so a growing
- * conversation is counted once per new message.
+ * carries them. Counts are cached per message object, and a conversation's
+ * totals per list: a list that only grew since it was last counted is
+ * counted from its first new or replaced message on.
  *
  * @example
  * ```ts
@@ -38,9 +39,7 @@ export function countMessage(message: ChatMessage): Promise<number> {
  * `await` per message would cost more than the cached counts).
  */
 export function countMessages(messages: readonly ChatMessage[]): Promise<number> {
-  let total = 0;
-  for (const m of messages) total += messageTokens(m);
-  return Promise.resolve(total);
+  return Promise.resolve(tokenTotals.of(messages));
 }
 
 function messageTokens(message: ChatMessage): number {
@@ -53,10 +52,39 @@ function messageTokens(message: ChatMessage): number {
 
 /** Characters of a conversation: an upper bound of its tokens for any tokenizer we know. */
 export function charCount(messages: readonly ChatMessage[]): number {
-  let total = 0;
-  for (const m of messages) total += m.content.length + MESSAGE_OVERHEAD;
-  return total;
+  return charTotals.of(messages);
 }
+
+/**
+ * A measure summed over whole lists, remembered per list: the messages a
+ * list held when last summed are compared by identity (which reads only the
+ * list itself), the running sums up to the first difference are kept, and
+ * only the rest is measured.
+ */
+class RunningTotals {
+  readonly #lists = new WeakMap<readonly ChatMessage[], { seen: ChatMessage[]; sums: number[] }>();
+
+  constructor(private readonly measure: (m: ChatMessage) => number) {}
+
+  of(messages: readonly ChatMessage[]): number {
+    let r = this.#lists.get(messages);
+    if (r === undefined) this.#lists.set(messages, r = { seen: [], sums: [] });
+    const same = Math.min(r.seen.length, messages.length);
+    let i = 0;
+    while (i < same && r.seen[i] === messages[i]) i++;
+    r.seen.length = r.sums.length = i;
+    let total = i === 0 ? 0 : r.sums[i - 1];
+    for (; i < messages.length; i++) {
+      total += this.measure(messages[i]);
+      r.seen.push(messages[i]);
+      r.sums.push(total);
+    }
+    return total;
+  }
+}
+
+const tokenTotals = new RunningTotals(messageTokens);
+const charTotals = new RunningTotals((m) => m.content.length + MESSAGE_OVERHEAD);
 
 /**
  * Usage counted locally for a reply the server did not report on: the

@@ -59,8 +59,9 @@ export class SessionWriter {
     const head = encoder.encode(header);
     const writer = new SessionWriter(file, path, head.length, 0, 0);
     try {
-      await writer.#writeAt(0, concat(head, writer.#tailBytes(metadata, head.length)));
-      writer.#lastTail = tailText(metadata);
+      const text = tailText(metadata);
+      await writer.#writeAt(0, concat(head, writer.#tailBytes(text, head.length)));
+      writer.#lastTail = text;
     } catch (error) {
       file.close();
       throw error;
@@ -110,19 +111,21 @@ export class SessionWriter {
   append(messageJson: string, metadata: SessionMetadata): Promise<void> {
     return this.#enqueue(async () => {
       const body = encoder.encode(`${this.#lines === 0 ? "\n" : ",\n"}${messageJson}`);
-      const tail = this.#tailBytes(metadata, this.#end + body.length);
+      const text = tailText(metadata);
+      const tail = this.#tailBytes(text, this.#end + body.length);
       await this.#writeOrRestore(this.#end, concat(body, tail));
       this.#end += body.length;
       this.#lines++;
-      this.#lastTail = tailText(metadata);
+      this.#lastTail = text;
     });
   }
 
   /** Rewrites the tail with new metadata. */
   writeTail(metadata: SessionMetadata): Promise<void> {
     return this.#enqueue(async () => {
-      await this.#writeOrRestore(this.#end, this.#tailBytes(metadata, this.#end));
-      this.#lastTail = tailText(metadata);
+      const text = tailText(metadata);
+      await this.#writeOrRestore(this.#end, this.#tailBytes(text, this.#end));
+      this.#lastTail = text;
     });
   }
 
@@ -214,9 +217,9 @@ export class SessionWriter {
     return run;
   }
 
-  /** The tail for a write that reaches `at`, padded to cover every old byte. */
-  #tailBytes(metadata: SessionMetadata, at: number): Uint8Array {
-    const core = encoder.encode(tailText(metadata));
+  /** The tail (`tailText`) for a write that reaches `at`, padded to cover every old byte. */
+  #tailBytes(text: string, at: number): Uint8Array {
+    const core = encoder.encode(text);
     const padding = Math.max(0, this.#size - (at + core.length + 1));
     const bytes = new Uint8Array(core.length + padding + 1);
     bytes.set(core);

@@ -48,3 +48,31 @@ Deno.test("`renderPreview()` shows a command, a path and a diff with their contr
   assert.match(diff, /a\\+u202eb/);
   assert.match(diff, /\+y\\x1b\[8m/);
 });
+
+Deno.test("`createRenderer()` prints no control character from any field of any event", () => {
+  const evil = "\x1b[31mEVIL\u202e\r";
+  const events = [
+    { type: "turn_start", turn: 1 },
+    { type: "waiting", model: evil, task: evil },
+    { type: "state", state: "streaming" },
+    { type: "reasoning", text: evil },
+    { type: "text", text: evil },
+    { type: "call_progress", summary: evil },
+    { type: "parsed", result: { kind: "error", error: evil, message: evil }, ms: 1 },
+    { type: "reply_end", usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } },
+    { type: "parse_error", kind: evil, message: evil, consecutive: 1 },
+    { type: "tool_start", tool: evil, summary: evil },
+    { type: "verdict", gate: evil, action: "deny", reason: evil, rule: evil },
+    { type: "tool_end", tool: evil, ok: false, display: evil, ms: 1 },
+    { type: "retry_wait", attempt: 1, max: 2, waitMs: 1, reason: evil },
+    { type: "compacted", before: 2, after: 1, shortened: 1, summarised: 1 },
+    { type: "done", outcome: { kind: "completed", result: evil } },
+  ];
+  for (const tty of [false, true]) {
+    let out = "";
+    const render = createRenderer({ write: (t) => (out += t), tty, colors: palette(false) });
+    for (const ev of events) render(ev as never);
+    assert.ok(!out.includes("\x1b[31m") && !out.includes("\u202e"), JSON.stringify(out));
+    assert.match(out, /\\x1b\[31mEVIL\\u202e\\r/);
+  }
+});

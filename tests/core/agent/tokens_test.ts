@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
+import type { ChatMessage } from "../../../interfaces/agent.ts";
 import {
+  charCount,
   countMessages,
   countText,
   estimateUsage,
@@ -28,4 +30,29 @@ Deno.test("`estimateUsage()` counts the request in and the reply out, marked est
     totalTokens: 4 + MESSAGE_OVERHEAD,
     estimated: true,
   });
+});
+
+Deno.test("`countMessages()` and `charCount()` follow a list that grows, is changed in place and is cut", async () => {
+  const msg = (content: string): ChatMessage => ({ role: "user", content });
+  const list = [msg("one two"), msg("three")];
+  const fresh = async (l: ChatMessage[]) => [await countMessages([...l]), charCount([...l])];
+  const check = async () =>
+    assert.deepEqual([await countMessages(list), charCount(list)], await fresh(list));
+  await check();
+  list.push(msg("four five six"), msg("seven"));
+  await check();
+  list[1] = msg("a much longer message than the one it replaces");
+  await check();
+  list[0] = msg("system prompt, changed");
+  await check();
+  list.splice(1, 2, msg("summary"));
+  await check();
+  list.length = 1;
+  await check();
+  list.push(msg("again"));
+  await check();
+  assert.equal(
+    charCount(list),
+    "system prompt, changed".length + "again".length + 2 * MESSAGE_OVERHEAD,
+  );
 });
