@@ -5,145 +5,46 @@
  * dialect (`bench/xml_dialects.ts`), whole and in 16-byte chunks, and 1 MB of
  * `<think>` before a call (aim ≥ 50 MB/s, 16-byte chunks within 2× of whole).
  *
- * Chunks are `text.slice()` views into the whole reply. A stream's chunks are
- * strings of their own (each parsed out of an event's JSON); chunks made that
- * way were measured and made the chunked rows slower here, not faster (see
- * bench/NOTES.md, "Streamed parsing (sixth pass)"). Each row is warmed up
- * once before it is timed.
+ * Each row runs in a worker of its own (`bench/xml_rows.ts`), as each session
+ * reads one model's dialect: in one shared isolate, a row's figures depended
+ * on the rows before it (their garbage, and code the engine had compiled for
+ * other dialects), by up to a third (bench/NOTES.md, "Streamed parsing,
+ * eighth pass").
  *
  * Run alone: `deno run bench/xml_bench.ts`.
  *
  * @module
  */
-import type { ToolSpec } from "../interfaces/tool.ts";
-import { CallScanner, parseReply } from "../core/protocol/xml.ts";
-import { BENCH_DIALECTS, benchReply, replyIn } from "./xml_dialects.ts";
+import { XML_ROWS } from "./xml_rows.ts";
 
-const SPECS: readonly ToolSpec[] = [{
-  name: "write_to_file",
-  params: [
-    { name: "path", description: "File path", required: true },
-    { name: "content", description: "File content", required: true, bulk: true },
-  ],
-}];
+export { benchReply } from "./xml_dialects.ts";
+export { dialectReply, junkReply } from "./xml_rows.ts";
 
-const MB = 1024 * 1024;
-/** Timed rounds: each times the whole reply thrice, 16-byte chunks once, 1-byte chunks every other round. */
-const ROUNDS = 16;
-
-/** A reply of about `size` characters: prose, then one call with code-like content. */
-export { benchReply };
-
-/** The benchmark reply's content written in another dialect, or after 1 MB of reasoning. */
-export function dialectReply(kind: "hermes_json" | "qwen3_coder" | "reasoning", size = MB): string {
-  const reply = benchReply(size);
-  const content = reply.slice(reply.indexOf("<content>\n") + 10, reply.lastIndexOf("\n</content>"));
-  if (kind === "hermes_json") {
-    const call = { name: "write_to_file", arguments: { path: "src/big.tsx", content } };
-    return `Writing the file now.\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>\n`;
+/** One row's figures, computed in a fresh worker. */
+async function inWorker(row: string): Promise<Record<string, number>> {
+  const worker = new Worker(new URL("./xml_rows.ts", import.meta.url), { type: "module" });
+  try {
+    return await new Promise((resolve, reject) => {
+      worker.onmessage = (e: MessageEvent<Record<string, number>>) => resolve(e.data);
+      worker.onerror = (e) => {
+        e.preventDefault();
+        reject(new Error(`Scanner benchmark row "${row}" failed: ${e.message}`));
+      };
+      worker.postMessage(row);
+    });
+  } finally {
+    worker.terminate();
   }
-  if (kind === "qwen3_coder") {
-    return "<tool_call>\n<function=write_to_file>\n<parameter=path>\nsrc/big.tsx\n</parameter>\n" +
-      `<parameter=content>\n${content}\n</parameter>\n</function>\n</tool_call>\n`;
-  }
-  return `<think>\n${content}\n</think>\n<tool_call>\n<write_to_file>\n<path>a</path>\n` +
-    "<content>x</content>\n</write_to_file>\n</tool_call>\n";
-}
-
-/** 1 MB of lines that start calls in many dialects and finish none (work must stay linear). */
-export function junkReply(size = MB): string {
-  const line =
-    '<tool_call> oops\n{ "half": [\n[TOOL_CALLS] no\n<function_calls>\n<|python_tag|>x\n';
-  return line.repeat(Math.ceil(size / line.length));
-}
-
-/** Best MB/s of `reply` parsed whole and fed in 16-byte chunks. */
-function dialectRates(reply: string, kind = "call"): [number, number] {
-  const mb = new TextEncoder().encode(reply).length / MB;
-  const c16 = cut(reply, 16);
-  feed([reply], kind);
-  feed(c16, kind);
-  let whole = Infinity;
-  let ms16 = Infinity;
-  for (let round = 0; round < ROUNDS / 2; round++) {
-    whole = Math.min(whole, time(() => feed([reply], kind)));
-    ms16 = Math.min(ms16, time(() => feed(c16, kind)));
-  }
-  const rate = (ms: number) => Math.round((mb / (ms / 1000)) * 10) / 10;
-  return [rate(whole), rate(ms16)];
-}
-
-function cut(text: string, size: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
-  return out;
-}
-
-function feed(chunks: readonly string[], kind = "call"): void {
-  const s = new CallScanner(SPECS);
-  for (const c of chunks) s.push(c);
-  const got = s.finish().kind;
-  if (got !== kind) throw new Error(`The benchmark reply parsed as ${got}, not ${kind}`);
-}
-
-function time(fn: () => void): number {
-  const t = performance.now();
-  fn();
-  return performance.now() - t;
 }
 
 /**
  * Measures throughput in MB/s (whole, 16-byte and 1-byte chunks) and the
- * chunked-to-whole time ratios.
+ * chunked-to-whole time ratios, one row at a time.
  */
-export function benchXml(): Promise<Record<string, number>> {
-  const reply = benchReply();
-  const mb = new TextEncoder().encode(reply).length / MB;
-  const c16 = cut(reply, 16);
-  const c1 = cut(reply, 1);
-  for (let i = 0; i < 3; i++) {
-    parseReply(reply, SPECS);
-    feed(c16);
-    feed(c1);
-  }
-  // Best times of rounds that take turns, so that a busy spell on a shared
-  // machine slows all three alike rather than one of them.
-  let whole = Infinity;
-  let ms16 = Infinity;
-  let ms1 = Infinity;
-  for (let round = 0; round < ROUNDS; round++) {
-    for (let i = 0; i < 3; i++) whole = Math.min(whole, time(() => parseReply(reply, SPECS)));
-    ms16 = Math.min(ms16, time(() => feed(c16)));
-    if (round % 2 === 0) ms1 = Math.min(ms1, time(() => feed(c1)));
-  }
-  const rate = (ms: number) => Math.round((mb / (ms / 1000)) * 10) / 10;
-  const ratio = (ms: number) => Math.round((ms / whole) * 100) / 100;
-  const [hermes, hermes16] = dialectRates(dialectReply("hermes_json"));
-  const [coder, coder16] = dialectRates(dialectReply("qwen3_coder"));
-  const [think, think16] = dialectRates(dialectReply("reasoning"));
-  const perDialect: Record<string, number> = {};
-  for (const dialect of BENCH_DIALECTS) {
-    const [w, c] = dialectRates(replyIn(dialect));
-    perDialect[`xml_d_${dialect}_chunk16_mb_s`] = c;
-    perDialect[`xml_d_${dialect}_chunk16_vs_whole`] = Math.round((w / c) * 100) / 100;
-  }
-  const [junk, junk16] = dialectRates(junkReply(), "error");
-  return Promise.resolve({
-    xml_hermes_whole_mb_s: hermes,
-    xml_hermes_chunk16_mb_s: hermes16,
-    xml_coder_whole_mb_s: coder,
-    xml_coder_chunk16_mb_s: coder16,
-    xml_think_whole_mb_s: think,
-    xml_think_chunk16_mb_s: think16,
-    xml_junk_whole_mb_s: junk,
-    xml_junk_chunk16_mb_s: junk16,
-    xml_whole_mb_s: rate(whole),
-    xml_chunk16_mb_s: rate(ms16),
-    xml_chunk1_mb_s: rate(ms1),
-    xml_chunk16_vs_whole: ratio(ms16),
-    xml_chunk1_vs_whole: ratio(ms1),
-    ...perDialect,
-  });
+export async function benchXml(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const row of XML_ROWS) Object.assign(out, await inWorker(row));
+  return out;
 }
 
 if (import.meta.main) {

@@ -264,11 +264,16 @@ export class ReasoningSplitter {
       : lineStart
       ? (this.#opened ? OPEN_CALLS : OPEN_CLOSE)
       : (this.#opened ? CALLS : CLOSE_CALLS);
+    // The characters after `<` rule most names out before any search (which calls into the engine).
+    const c1 = rest > 1 ? text.charCodeAt(j + 1) : -1;
+    const c2 = rest > 2 ? text.charCodeAt(j + 2) : -1;
     let partial = false;
+    let tail: string | undefined;
     for (const name of names) {
+      if ((c1 >= 0 && name.charCodeAt(1) !== c1) || (c2 >= 0 && name.charCodeAt(2) !== c2)) continue;
       if (rest >= name.length) {
         if (text.startsWith(name, j)) return name;
-      } else if (name.startsWith(text.slice(j))) partial = true;
+      } else if (name.startsWith(tail ??= text.slice(j))) partial = true;
     }
     return partial ? null : "";
   }
