@@ -270,7 +270,9 @@ export class ReasoningSplitter {
     let partial = false;
     let tail: string | undefined;
     for (const name of names) {
-      if ((c1 >= 0 && name.charCodeAt(1) !== c1) || (c2 >= 0 && name.charCodeAt(2) !== c2)) continue;
+      if ((c1 >= 0 && name.charCodeAt(1) !== c1) || (c2 >= 0 && name.charCodeAt(2) !== c2)) {
+        continue;
+      }
       if (rest >= name.length) {
         if (text.startsWith(name, j)) return name;
       } else if (name.startsWith(tail ??= text.slice(j))) partial = true;
