@@ -20,6 +20,7 @@
  * @module
  */
 import { NOTHING, type StreamUpdate } from "./stream_update.ts";
+import { specIndex } from "./spec_index.ts";
 import type { ParseResult, ToolSpec } from "../../interfaces/tool.ts";
 import { CallScanBody } from "./call_scan.ts";
 import { callResult, failure } from "./call_result.ts";
@@ -67,7 +68,7 @@ export class CanonicalScanner {
    * caller that keeps the reply's text anyway does not keep it twice.
    */
   constructor(specs: readonly ToolSpec[], store?: TextStore) {
-    this.#specs = new Map(specs.map((s) => [s.name, s]));
+    this.#specs = specIndex(specs).byName;
     this.#store = store ?? new TextStore();
   }
 

@@ -28,6 +28,7 @@ import { ReasoningSplitter, type SplitUpdate } from "./reasoning_split.ts";
 import type { Span } from "./dialect_mask.ts";
 import { CallGuess } from "./call_guess.ts";
 import { QuietRun } from "./quiet_run.ts";
+import { type SpecIndex, specIndex } from "./spec_index.ts";
 import { TextStore } from "./text_store.ts";
 
 export type { StreamUpdate };
@@ -47,7 +48,7 @@ const NONE: readonly number[] = [];
  * ```
  */
 export class CallScanner {
-  #specs: ReadonlyMap<string, ToolSpec>;
+  #tools: SpecIndex;
   #split: ReasoningSplitter;
   #canon: CanonicalScanner;
   #hold: DisplayHold;
@@ -75,11 +76,11 @@ export class CallScanner {
   /** `lateClose: false` never takes a `</think>` without an opener as the end of reasoning. */
   constructor(specs: readonly ToolSpec[], options: { lateClose?: boolean } = {}) {
     this.#split = new ReasoningSplitter({ orphans: options.lateClose !== false });
-    this.#specs = new Map(specs.map((s) => [s.name, s]));
+    this.#tools = specIndex(specs);
     this.#canon = new CanonicalScanner(specs, this.#visible);
     this.#quiet = new QuietRun(this.#visible, this.#split);
-    this.#hold = new DisplayHold(new Set(this.#specs.keys()));
-    this.#guess = new CallGuess(new Set(this.#specs.keys()));
+    this.#hold = new DisplayHold(this.#tools.names);
+    this.#guess = new CallGuess(this.#tools.names);
   }
 
   /** Feeds the next chunk; returns what the terminal may show now. */
@@ -185,7 +186,7 @@ export class CallScanner {
     const text = this.#visible.text();
     this.#text = text;
     const skip = takesSpan(canon) ? this.#canon.span() : null;
-    const hits = findDialectCalls(text, this.#specs, skip, this.#quiet.clear);
+    const hits = findDialectCalls(text, this.#tools.byName, skip, this.#quiet.clear);
     this.#result = this.#combine(canon, skip, hits, text, last.prose);
     if (this.#late) this.#result = this.#settleLate(this.#result);
     return this.#result;
@@ -229,13 +230,12 @@ export class CallScanner {
   }
 
   /**
-   * A `</think>` came without an opener: either the reply began inside
-   * reasoning, or the tag is text inside a call's value (a file about such
-   * tags). The reply is read again without the rule; when that reading's
-   * call holds the tag, it was content, else the text before it was reasoning.
+   * A `</think>` came without an opener: either the reply began inside reasoning, or the tag is
+   * text inside a call's value (a file about such tags). The reply is read again without the
+   * rule; when that reading's call holds the tag, it was content, else the text before it was.
    */
   #settleLate(inside: ParseResult): ParseResult {
-    const other = new CallScanner([...this.#specs.values()], { lateClose: false });
+    const other = new CallScanner(this.#tools.list, { lateClose: false });
     const first = other.push(this.#raw.join("")).prose;
     const result = other.finish();
     const at = this.#split.closerAt;
@@ -255,8 +255,8 @@ export class CallScanner {
     this.#reasoning = [this.#visible.text() + this.#reasoning.join("")];
     this.#visible = new TextStore();
     this.#quiet.restart(this.#visible);
-    this.#canon = new CanonicalScanner([...this.#specs.values()], this.#visible);
-    this.#hold = new DisplayHold(new Set(this.#specs.keys()));
+    this.#canon = new CanonicalScanner(this.#tools.list, this.#visible);
+    this.#hold = new DisplayHold(this.#tools.names);
   }
 
   #combine(
@@ -285,7 +285,7 @@ export class CallScanner {
     this.#span = hit === undefined ? null : { start: hit.start, end: hit.end };
     if (hit === undefined || hit.dialect === "canonical") {
       this.#final = restProse();
-      return hit === undefined ? canon : canonical(canon, this.#specs);
+      return hit === undefined ? canon : canonical(canon, this.#tools.byName);
     }
     this.#final = proseWithout(text, this.#hold.released - lastProse.length, hit);
     return hit.result;
