@@ -1,12 +1,21 @@
 /**
  * Where the approval gate's rules come from: flags, this session's answers,
- * and permissions.json (read again only when it changed; a broken file is
- * told once and its rules are left out, the others apply).
+ * and permissions.json (looked at again at most every {@link RECHECK_MS}, read
+ * again only when it changed; a broken file is told once and its rules are
+ * left out, the others apply).
  *
  * @module
  */
 import type { PermissionRule, RuleDraft } from "./rules.ts";
 import { addRules, loadRules, newRuleId, permissionsPath } from "./rules_store.ts";
+
+/**
+ * How long what permissions.json held stays in force before the file is looked at again.
+ * Another process's change counts from the next call after that; this session's own "allow
+ * always" counts at once. Looking costs a `stat`, and when there is no file (the usual case)
+ * its exception costs ~0.15 ms of every call, where a fast model's turn takes ~5 ms in all.
+ */
+export const RECHECK_MS = 1000;
 
 /** What the source reads. */
 export interface RuleSourceOptions {
@@ -38,9 +47,9 @@ export class RuleSource {
   }
 
   /**
-   * Every rule in force now. The file is looked at on each call, so other
-   * processes' changes count; it is read again only when its size or
-   * modification time changed.
+   * Every rule in force now. The file is looked at again once {@link RECHECK_MS}
+   * passed, so other processes' changes count; it is read again only when its
+   * size or modification time changed.
    */
   async all(): Promise<{ rules: PermissionRule[]; unreadable?: string }> {
     const extra = this.options.extraRules ?? [];
@@ -62,20 +71,29 @@ export class RuleSource {
     return { rules: [...extra, ...this.session, ...loaded.rules] };
   }
 
-  private cached?: { stamp: string; result: Awaited<ReturnType<typeof loadRules>> };
+  private cached?: { stamp: string; result: Awaited<ReturnType<typeof loadRules>>; at: number };
 
   private async loadFile(file: string): Promise<Awaited<ReturnType<typeof loadRules>>> {
+    const at = performance.now();
+    const last = this.cached;
+    if (last !== undefined && at - last.at < RECHECK_MS) return last.result;
     let stamp = "absent";
     try {
       const info = Deno.statSync(file);
       stamp = `${info.size}:${info.mtime?.getTime()}:${info.ino ?? ""}`;
     } catch (e) {
-      if (e instanceof Deno.errors.NotFound) return { ok: true, rules: [] };
+      if (e instanceof Deno.errors.NotFound) {
+        this.cached = { stamp: "none", result: { ok: true, rules: [] }, at };
+        return this.cached.result;
+      }
       // unreadable: loadRules says why
     }
-    if (this.cached?.stamp === stamp && stamp !== "absent") return this.cached.result;
+    if (last?.stamp === stamp && stamp !== "absent") {
+      last.at = at;
+      return last.result;
+    }
     const result = await loadRules(file);
-    this.cached = { stamp, result };
+    this.cached = { stamp, result, at };
     return result;
   }
 
@@ -96,6 +114,7 @@ export class RuleSource {
   async save(drafts: readonly RuleDraft[]): Promise<KeepOutcome> {
     if (this.file === undefined) return { rules: this.addSession(drafts), saved: false };
     const added = await addRules(this.file, drafts);
+    this.cached = undefined; // the next call reads the file as saved
     if (added.ok) return { rules: added.rules, saved: true };
     return { rules: this.addSession(drafts), saved: false, error: added.error };
   }
