@@ -58,6 +58,8 @@ export function e2eRows(src: Results, bun: Results): Row[] {
     r("`minoc --version` ÷ hello-world", "version_x_hello", "×", "≤ 4", atMost(4)),
     r("`minoc --version` (fastest)", "version_min_ms", "ms"),
     r("`minoc --help` (median)", "help_ms", "ms"),
+    r("`minoc --version`, a new bundle's first start (unpacks)", "first_start_version_ms", "ms"),
+    r("peak memory, that first start", "first_start_peak_mb", "MB"),
     r("start → first request of `run` (median)", "first_request_ms", "ms"),
     r("start → first request ÷ hello-world", "first_request_x_hello", "×", "≤ 8", atMost(8)),
     r("start → first request (fastest)", "first_request_min_ms", "ms"),

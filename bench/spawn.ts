@@ -31,6 +31,8 @@ export interface TimedRunOptions {
   pollMs?: number;
   /** Told the resident set (`VmRSS`, MB) at each reading. */
   onRss?: (mb: number) => void;
+  /** Environment added to the clean one (see `minocEnv`). */
+  env?: Record<string, string>;
 }
 
 /** The current time on the same clock as `RecordedRequest.receivedAt`. */
@@ -43,7 +45,7 @@ export async function timedRun(args: string[], o: TimedRunOptions): Promise<Time
   const command = new Deno.Command(Deno.execPath(), {
     args: ["run", "--quiet", ...RUN_FLAGS, o.entry, ...args],
     cwd: o.cwd,
-    env: minocEnv({ cwd: o.cwd, home: o.home }),
+    env: minocEnv({ cwd: o.cwd, home: o.home, env: o.env }),
     clearEnv: true,
     stdin: "null",
     stdout: "piped",
