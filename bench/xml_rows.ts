@@ -26,6 +26,8 @@ const SPECS: readonly ToolSpec[] = [{
 const MB = 1024 * 1024;
 /** Timed rounds: each times the whole reply thrice, 16-byte chunks once, 1-byte chunks every other round. */
 const ROUNDS = 16;
+/** Untimed runs before a dialect row's timed ones (its worker starts with no code compiled). */
+const WARM_UPS = 3;
 
 /** The benchmark reply's content written in another dialect, or after 1 MB of reasoning. */
 export function dialectReply(kind: "hermes_json" | "qwen3_coder" | "reasoning", size = MB): string {
@@ -54,8 +56,10 @@ export function junkReply(size = MB): string {
 export function dialectRates(reply: string, kind = "call"): [number, number] {
   const mb = new TextEncoder().encode(reply).length / MB;
   const c16 = cut(reply, 16);
-  feed([reply], kind);
-  feed(c16, kind);
+  for (let i = 0; i < WARM_UPS; i++) {
+    feed([reply], kind);
+    feed(c16, kind);
+  }
   let whole = Infinity;
   let ms16 = Infinity;
   for (let round = 0; round < ROUNDS / 2; round++) {

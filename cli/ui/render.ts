@@ -11,18 +11,16 @@ import { formatCount, tokensLine } from "./tokens_line.ts";
 import { visibleDeep } from "./sanitize.ts";
 import { REASONING, type ReasoningDisplay, ReasoningFold } from "./reasoning_view.ts";
 
-/** The events the renderer prints something of; the others only end a reasoning fold. */
-const SHOWN: ReadonlySet<AgentEvent["type"]> = new Set<AgentEvent["type"]>([
-  "reasoning",
-  "text",
-  "call_progress",
-  "tool_start",
-  "verdict",
-  "tool_end",
-  "parse_error",
-  "reply_end",
-  "compacted",
-  "done",
+/**
+ * The events the renderer prints nothing of (they only end a reasoning fold): they are not
+ * copied with their text made visible. Every other event, a new kind too, is.
+ */
+const UNPRINTED: ReadonlySet<AgentEvent["type"]> = new Set<AgentEvent["type"]>([
+  "turn_start",
+  "waiting",
+  "state",
+  "parsed",
+  "retry_wait",
 ]);
 
 /** Where and how to render. */
@@ -61,8 +59,7 @@ export function createRenderer(target: RenderTarget): (event: AgentEvent) => voi
     liveLine = false;
   }
   return (raw: AgentEvent) => {
-    // Only events that print anything are copied with their text made visible.
-    const ev = SHOWN.has(raw.type) ? visibleDeep(raw) : raw;
+    const ev = UNPRINTED.has(raw.type) ? raw : visibleDeep(raw);
     if (ev.type === "reasoning") {
       if (!fold.open && !atLineStart) write("\n");
       return void target.write(fold.push(ev.text));

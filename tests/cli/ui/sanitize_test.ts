@@ -3,6 +3,7 @@ import { visible, visibleDeep } from "../../../cli/ui/sanitize.ts";
 import { createRenderer } from "../../../cli/ui/render.ts";
 import { renderPreview } from "../../../cli/ui/diff.ts";
 import { palette } from "../../../cli/ui/colors.ts";
+import type { AgentEvent } from "../../../interfaces/agent.ts";
 
 Deno.test("`visible()` writes controls, ESC, CR and bidi marks as escapes and keeps newlines and tabs", () => {
   assert.equal(visible("a\x1b[2Kb"), "a\\x1b[2Kb");
@@ -51,27 +52,31 @@ Deno.test("`renderPreview()` shows a command, a path and a diff with their contr
 
 Deno.test("`createRenderer()` prints no control character from any field of any event", () => {
   const evil = "\x1b[31mEVIL\u202e\r";
-  const events = [
-    { type: "turn_start", turn: 1 },
-    { type: "waiting", model: evil, task: evil },
-    { type: "state", state: "streaming" },
-    { type: "reasoning", text: evil },
-    { type: "text", text: evil },
-    { type: "call_progress", summary: evil },
-    { type: "parsed", result: { kind: "error", error: evil, message: evil }, ms: 1 },
-    { type: "reply_end", usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } },
-    { type: "parse_error", kind: evil, message: evil, consecutive: 1 },
-    { type: "tool_start", tool: evil, summary: evil },
-    { type: "verdict", gate: evil, action: "deny", reason: evil, rule: evil },
-    { type: "tool_end", tool: evil, ok: false, display: evil, ms: 1 },
-    { type: "retry_wait", attempt: 1, max: 2, waitMs: 1, reason: evil },
-    { type: "compacted", before: 2, after: 1, shortened: 1, summarised: 1 },
-    { type: "done", outcome: { kind: "completed", result: evil } },
-  ];
+  // One of every kind: a new kind of event fails to compile here until it is added.
+  const events: { [K in AgentEvent["type"]]: Extract<AgentEvent, { type: K }> } = {
+    turn_start: { type: "turn_start", turn: 1 },
+    waiting: { type: "waiting", model: evil, task: evil },
+    state: { type: "state", state: "streaming" },
+    reasoning: { type: "reasoning", text: evil },
+    text: { type: "text", text: evil },
+    call_progress: { type: "call_progress", summary: evil },
+    parsed: { type: "parsed", result: { kind: "error", error: "unclosed", message: evil }, ms: 1 },
+    reply_end: {
+      type: "reply_end",
+      usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 },
+    },
+    parse_error: { type: "parse_error", kind: evil, message: evil, consecutive: 1 },
+    tool_start: { type: "tool_start", tool: evil, summary: evil },
+    verdict: { type: "verdict", gate: evil, action: "deny", reason: evil, rule: evil },
+    tool_end: { type: "tool_end", tool: evil, ok: false, display: evil, ms: 1 },
+    retry_wait: { type: "retry_wait", attempt: 1, max: 2, waitMs: 1, reason: evil },
+    compacted: { type: "compacted", before: 2, after: 1, shortened: 1, summarised: 1 },
+    done: { type: "done", outcome: { kind: "completed", result: evil } },
+  };
   for (const tty of [false, true]) {
     let out = "";
     const render = createRenderer({ write: (t) => (out += t), tty, colors: palette(false) });
-    for (const ev of events) render(ev as never);
+    for (const ev of Object.values(events)) render(ev);
     assert.ok(!out.includes("\x1b[31m") && !out.includes("\u202e"), JSON.stringify(out));
     assert.match(out, /\\x1b\[31mEVIL\\u202e\\r/);
   }
