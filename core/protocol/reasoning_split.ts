@@ -269,13 +269,11 @@ export class ReasoningSplitter {
     const c2 = rest > 2 ? text.charCodeAt(j + 2) : -1;
     let partial = false;
     let tail: string | undefined;
-    for (const name of names) {
-      if ((c1 >= 0 && name.charCodeAt(1) !== c1) || (c2 >= 0 && name.charCodeAt(2) !== c2)) {
-        continue;
-      }
-      if (rest >= name.length) {
-        if (text.startsWith(name, j)) return name;
-      } else if (name.startsWith(tail ??= text.slice(j))) partial = true;
+    for (const tag of names) {
+      if ((c1 >= 0 && tag.charCodeAt(1) !== c1) || (c2 >= 0 && tag.charCodeAt(2) !== c2)) continue;
+      if (rest >= tag.length) {
+        if (text.startsWith(tag, j)) return tag;
+      } else if (tag.startsWith(tail ??= text.slice(j))) partial = true;
     }
     return partial ? null : "";
   }
