@@ -54,8 +54,7 @@ function cacheRoot() {
   return env("HOME") ? env("HOME") + "/.cache/minoc" : "";
 }
 const present = (p) => { try { Deno.statSync(p); return true; } catch { return false; } };
-// The payload is the comment at the end of this file, read only when unpacking, as bytes
-// (no text of the whole file is made: the first start stays light).
+// The payload, the comment at the end of this file, read as bytes only when unpacking (light).
 async function payload() {
   const url = new URL(import.meta.url);
   const file = url.protocol === "file:"
@@ -65,15 +64,10 @@ async function payload() {
   const at = new TextDecoder().decode(file.subarray(0, 65536)).indexOf(mark);
   let end = file.length - 1;
   while (end > 0 && !(file[end] === 0x2f && file[end - 1] === 0x2a)) end--;
-  if (at < 0 || end - 1 < at + mark.length) {
+  if (at < 0 || end - 1 < at + mark.length)
     throw new Error("the file has no packed program at its end (cut short?)");
-  }
   const b64 = new TextDecoder().decode(file.subarray(at + mark.length, end - 1));
-  if (Uint8Array.fromBase64) return Uint8Array.fromBase64(b64);
-  const bin = atob(b64);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
+  return Uint8Array.fromBase64?.(b64) ?? Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 }
 // The packed program: a line of [name, byte length] pairs, then the modules' bytes in that order.
 async function unpack(dir) {
