@@ -17,9 +17,6 @@
  */
 import { XML_ROWS } from "./xml_rows.ts";
 
-export { benchReply } from "./xml_dialects.ts";
-export { dialectReply, junkReply } from "./xml_rows.ts";
-
 /** One row's figures, computed in a fresh worker. */
 async function inWorker(row: string): Promise<Record<string, number>> {
   const worker = new Worker(new URL("./xml_rows.ts", import.meta.url), { type: "module" });

@@ -13,7 +13,7 @@
  */
 import type { ToolSpec } from "../interfaces/tool.ts";
 import { CallScanner, parseReply } from "../core/protocol/xml.ts";
-import { BENCH_DIALECTS, benchReply, replyIn } from "./xml_dialects.ts";
+import { BENCH_DIALECTS, benchContent, benchReply, replyIn } from "./xml_dialects.ts";
 
 const SPECS: readonly ToolSpec[] = [{
   name: "write_to_file",
@@ -29,19 +29,11 @@ const ROUNDS = 16;
 /** Untimed runs before a dialect row's timed ones (its worker starts with no code compiled). */
 const WARM_UPS = 3;
 
-/** The benchmark reply's content written in another dialect, or after 1 MB of reasoning. */
-export function dialectReply(kind: "hermes_json" | "qwen3_coder" | "reasoning", size = MB): string {
-  const reply = benchReply(size);
-  const content = reply.slice(reply.indexOf("<content>\n") + 10, reply.lastIndexOf("\n</content>"));
-  if (kind === "hermes_json") {
-    const call = { name: "write_to_file", arguments: { path: "src/big.tsx", content } };
-    return `Writing the file now.\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>\n`;
-  }
-  if (kind === "qwen3_coder") {
-    return "<tool_call>\n<function=write_to_file>\n<parameter=path>\nsrc/big.tsx\n</parameter>\n" +
-      `<parameter=content>\n${content}\n</parameter>\n</function>\n</tool_call>\n`;
-  }
-  return `<think>\n${content}\n</think>\n<tool_call>\n<write_to_file>\n<path>a</path>\n` +
+/** The benchmark reply's content after 1 MB of reasoning, then a small call. */
+export function thinkReply(size = MB): string {
+  return `<think>\n${
+    benchContent(size)
+  }\n</think>\n<tool_call>\n<write_to_file>\n<path>a</path>\n` +
     "<content>x</content>\n</write_to_file>\n</tool_call>\n";
 }
 
@@ -124,12 +116,16 @@ export function canonicalRows(): Record<string, number> {
 /** The rows {@link xmlRow} computes, one isolate each. */
 export const XML_ROWS: readonly string[] = [
   "canonical",
-  "hermes",
-  "coder",
   "think",
   ...BENCH_DIALECTS.map((d) => `d:${d}`),
   "junk",
 ];
+
+/** Dialects whose rates also keep the rows' older names (`xml_hermes_*`, `xml_coder_*`). */
+const OLDER_NAMES: Readonly<Record<string, string>> = {
+  hermes_json: "hermes",
+  qwen3_coder: "coder",
+};
 
 /** The figures of one row of {@link XML_ROWS}. */
 export function xmlRow(row: string): Record<string, number> {
@@ -138,14 +134,14 @@ export function xmlRow(row: string): Record<string, number> {
     [`xml_${name}_chunk16_mb_s`]: c16,
   });
   if (row === "canonical") return canonicalRows();
-  if (row === "hermes") return pair("hermes", dialectRates(dialectReply("hermes_json")));
-  if (row === "coder") return pair("coder", dialectRates(dialectReply("qwen3_coder")));
-  if (row === "think") return pair("think", dialectRates(dialectReply("reasoning")));
+  if (row === "think") return pair("think", dialectRates(thinkReply()));
   if (row === "junk") return pair("junk", dialectRates(junkReply(), "error"));
   if (!row.startsWith("d:")) throw new Error(`Unknown scanner benchmark row "${row}"`);
   const dialect = row.slice(2);
   const [w, c] = dialectRates(replyIn(dialect));
+  const older = OLDER_NAMES[dialect];
   return {
+    ...(older === undefined ? {} : pair(older, [w, c])),
     [`xml_d_${dialect}_chunk16_mb_s`]: c,
     [`xml_d_${dialect}_chunk16_vs_whole`]: Math.round((w / c) * 100) / 100,
   };

@@ -209,7 +209,7 @@ class Store implements BackupStore {
       entry.beforeHash = await sha256(prior.content);
       await realFs.writeFile(join(this.dir, entry.backupFile), prior.content);
     }
-    await this.#append(entry);
+    this.#append(entry);
     this.#entries.push(entry);
     this.#open?.ids.set(path, id);
     return id;
@@ -221,7 +221,7 @@ class Store implements BackupStore {
       throw new Error(`Unknown backup "${id}" in session "${this.sessionId}"`);
     }
     await this.#prepare();
-    await this.#append({ id, ...fields, timestamp: new Date().toISOString() });
+    this.#append({ id, ...fields, timestamp: new Date().toISOString() });
     applyPatch(entry, fields);
   }
 
@@ -242,16 +242,11 @@ class Store implements BackupStore {
     this.#ready = true;
   }
 
-  #append(value: object): Promise<void> {
+  /** Appends a manifest line: one short line, written synchronously (see fs_port.ts). */
+  #append(value: object): void {
     // After a crash mid-line, start on a fresh line: the broken one stays ignored.
     const lead = this.#needsNewline ? "\n" : "";
-    // One short line, written synchronously (see fs_port.ts).
-    try {
-      Deno.writeTextFileSync(this.#manifest, `${lead}${JSON.stringify(value)}\n`, { append: true });
-    } catch (e) {
-      return Promise.reject(e);
-    }
+    Deno.writeTextFileSync(this.#manifest, `${lead}${JSON.stringify(value)}\n`, { append: true });
     this.#needsNewline = false;
-    return Promise.resolve();
   }
 }

@@ -77,7 +77,7 @@ export class RuleSource {
     const at = performance.now();
     const last = this.cached;
     if (last !== undefined && at - last.at < RECHECK_MS) return last.result;
-    let stamp = "absent";
+    let stamp = "unknown"; // stays so when stat fails for another reason: loadRules says why
     try {
       const info = Deno.statSync(file);
       stamp = `${info.size}:${info.mtime?.getTime()}:${info.ino ?? ""}`;
@@ -86,9 +86,8 @@ export class RuleSource {
         this.cached = { stamp: "none", result: { ok: true, rules: [] }, at };
         return this.cached.result;
       }
-      // unreadable: loadRules says why
     }
-    if (last?.stamp === stamp && stamp !== "absent") {
+    if (last?.stamp === stamp && stamp !== "unknown") {
       last.at = at;
       return last.result;
     }

@@ -45,31 +45,20 @@ export const SYNC_READ_BYTES = 1 << 20;
  * {@link NotRegularFileError} before opening anything else, so a FIFO is
  * never opened (opening one blocks until a writer comes).
  */
-export function readRegularFile(
+export async function readRegularFile(
   path: string,
   o: { maxBytes?: number } = {},
 ): Promise<Uint8Array> {
-  const limit = o.maxBytes === undefined ? Infinity : o.maxBytes + 1;
-  let info: Deno.FileInfo;
-  try {
-    info = Deno.statSync(path);
-    if (!info.isFile) throw new NotRegularFileError(path, fileKind(info));
-    if (info.size <= SYNC_READ_BYTES) {
-      using file = Deno.openSync(path, { read: true });
-      const chunks = new Chunks(info.size, limit);
-      while (chunks.wants()) if (!chunks.took(file.readSync(chunks.next()))) break;
-      return Promise.resolve(chunks.bytes());
-    }
-  } catch (e) {
-    return Promise.reject(e);
+  const info = Deno.statSync(path);
+  if (!info.isFile) throw new NotRegularFileError(path, fileKind(info));
+  const chunks = new Chunks(info.size, o.maxBytes === undefined ? Infinity : o.maxBytes + 1);
+  if (info.size <= SYNC_READ_BYTES) {
+    using file = Deno.openSync(path, { read: true });
+    while (chunks.wants()) if (!chunks.took(file.readSync(chunks.next()))) break;
+  } else {
+    using file = await Deno.open(path, { read: true });
+    while (chunks.wants()) if (!chunks.took(await file.read(chunks.next()))) break;
   }
-  return readInSteps(path, info.size, limit);
-}
-
-async function readInSteps(path: string, size: number, limit: number): Promise<Uint8Array> {
-  using file = await Deno.open(path, { read: true });
-  const chunks = new Chunks(size, limit);
-  while (chunks.wants()) if (!chunks.took(await file.read(chunks.next()))) break;
   return chunks.bytes();
 }
 

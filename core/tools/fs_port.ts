@@ -17,12 +17,12 @@ import { readRegularFile, SYNC_READ_BYTES } from "./bounded_read.ts";
  */
 export const realFs: FsPort = Object.freeze({
   readFile: (path: string, o?: { maxBytes?: number }) => readRegularFile(path, o),
-  writeFile: (path: string, data: Uint8Array) =>
-    data.length <= SYNC_READ_BYTES
-      ? settled(() => Deno.writeFileSync(path, data))
-      : Deno.writeFile(path, data),
+  writeFile: async (path: string, data: Uint8Array) => {
+    if (data.length <= SYNC_READ_BYTES) Deno.writeFileSync(path, data);
+    else await Deno.writeFile(path, data);
+  },
   mkdir: (path: string, options?: { recursive?: boolean }) =>
-    settled(() => Deno.mkdirSync(path, options)),
+    Promise.resolve().then(() => Deno.mkdirSync(path, options)),
   stat: statPath,
   readDir: listDir,
   remove: (path: string, options?: { recursive?: boolean }) => Deno.remove(path, options),
@@ -38,16 +38,6 @@ export const realFs: FsPort = Object.freeze({
 export function readsRealDisk(fs: FsPort): boolean {
   return fs.readFile === realFs.readFile && fs.readDir === realFs.readDir &&
     fs.stat === realFs.stat;
-}
-
-/** `fn` run now, as a promise: what it throws rejects it. */
-function settled(fn: () => void): Promise<void> {
-  try {
-    fn();
-    return Promise.resolve();
-  } catch (e) {
-    return Promise.reject(e);
-  }
 }
 
 /**
