@@ -13,6 +13,7 @@
  * ```
  * @module
  */
+import { existsSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { projectRelative, type SubjectPath } from "./rules.ts";
 import { inSecretEnvFile } from "../tools/env_files.ts";
@@ -53,13 +54,17 @@ function realPathSync(abs: string): string | null {
   let p = abs;
   let hops = 0;
   for (;;) {
+    // Asked first without a thrown error: most paths written do not exist yet (see fs_port.ts).
     try {
-      const real = Deno.realPathSync(p);
-      return rest.length ? join(real, ...rest) : real;
+      if (existsSync(p)) {
+        const real = Deno.realPathSync(p);
+        return rest.length ? join(real, ...rest) : real;
+      }
     } catch (e) {
       if (!(e instanceof Deno.errors.NotFound)) return null;
     }
     const link = danglingLink(p);
+    if (link === undefined) return null;
     if (link !== null) {
       if (++hops > MAX_LINKS) return null;
       p = resolve(dirname(p), link);
@@ -72,12 +77,13 @@ function realPathSync(abs: string): string | null {
   }
 }
 
-function danglingLink(p: string): string | null {
+/** The target of the link at `p`; null when nothing is there (or no link); undefined when it cannot be asked. */
+function danglingLink(p: string): string | null | undefined {
   try {
     const st = Deno.lstatSync(p);
     return st.isSymlink ? Deno.readLinkSync(p) : null;
-  } catch {
-    return null;
+  } catch (e) {
+    return e instanceof Deno.errors.NotFound ? null : undefined;
   }
 }
 

@@ -15,6 +15,7 @@ import ignore from "ignore";
 import { dirname, join, relative, sep } from "node:path";
 import type { FsPort } from "../../interfaces/tool.ts";
 import { isInside } from "./paths.ts";
+import { reachable } from "./fs_port.ts";
 
 /** Directory names no walk ever enters, whatever the ignore files say. */
 export const ALWAYS_SKIPPED: ReadonlySet<string> = new Set([".git", "node_modules"]);
@@ -111,7 +112,7 @@ export async function ancestorRules(fs: FsPort, root: string, cwd: string): Prom
   const above: string[] = [];
   let repo = false;
   for (let d = root, i = 0; i < 64; i++) {
-    if (await fs.stat(join(d, ".git"))) {
+    if (await reachable(fs, join(d, ".git"))) {
       repo = true;
       break;
     }
@@ -134,6 +135,7 @@ export async function ancestorRules(fs: FsPort, root: string, cwd: string): Prom
 export async function readIgnoreFile(fs: FsPort, dir: string): Promise<string | null> {
   const path = join(dir, ".gitignore");
   try {
+    if (!(await reachable(fs, path))) return null;
     const info = await fs.stat(path);
     if (!info?.isFile) return null;
     return new TextDecoder().decode(await fs.readFile(path));

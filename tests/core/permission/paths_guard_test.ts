@@ -121,3 +121,27 @@ Deno.test("`guardPaths()`: a write into .git/ or .minoc/ is firm (--yes does not
     assert.equal((await guard(project, ".env", true))?.firm, undefined);
   });
 });
+
+Deno.test("`realPathOf()`: a new file through its real parent; null under a file, in a link loop or where it cannot look", async () => {
+  await withTempDir(async (root) => {
+    const { project, outside } = await layout(root);
+    const real = await realDir(root);
+    await Deno.symlink(outside, join(project, "out"));
+    assert.equal(
+      await realPathOf(join(project, "out", "a", "b.txt")),
+      join(real, "outside/a/b.txt"),
+    );
+    assert.equal(await realPathOf(join(outside, "secret.txt", "below")), null);
+    await Deno.symlink(join(project, "loop-b"), join(project, "loop-a"));
+    await Deno.symlink(join(project, "loop-a"), join(project, "loop-b"));
+    assert.equal(await realPathOf(join(project, "loop-a", "x")), null);
+    if (Deno.uid() !== 0) {
+      await Deno.chmod(outside, 0o000);
+      try {
+        assert.equal(await realPathOf(join(outside, "secret.txt")), null);
+      } finally {
+        await Deno.chmod(outside, 0o755);
+      }
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { readsRealDisk, realFs } from "../../../core/tools/fs_port.ts";
+import { reachable, readsRealDisk, realFs } from "../../../core/tools/fs_port.ts";
 import { withTempDir } from "../../support/tool_context.ts";
 
 Deno.test("realFs.stat() returns null for a missing path", async () => {
@@ -47,4 +47,30 @@ Deno.test("readsRealDisk() holds for realFs and write-only decorators, not for r
   assert.equal(readsRealDisk(backups), true);
   const overlay = { ...realFs, readFile: (p: string) => realFs.readFile(p) };
   assert.equal(readsRealDisk(overlay), false);
+});
+
+Deno.test("reachable() answers alike on the real disk and through an overlay: links followed, a dangling one is nothing", async () => {
+  await withTempDir(async (dir) => {
+    await Deno.mkdir(join(dir, "d"));
+    await Deno.writeTextFile(join(dir, "f"), "x");
+    await Deno.symlink(join(dir, "f"), join(dir, "to-file"));
+    await Deno.symlink(join(dir, "d"), join(dir, "to-dir"));
+    await Deno.symlink(join(dir, "gone"), join(dir, "dangling"));
+    const overlay = { ...realFs, stat: (p: string) => realFs.stat(p) };
+    assert.equal(readsRealDisk(overlay), false);
+    const expected = {
+      d: true,
+      f: true,
+      "to-file": true,
+      "to-dir": true,
+      dangling: false,
+      gone: false,
+    };
+    for (const fs of [realFs, overlay]) {
+      const got: Record<string, boolean> = {};
+      for (const name of Object.keys(expected)) got[name] = await reachable(fs, join(dir, name));
+      assert.deepEqual(got, expected);
+    }
+    assert.equal(await reachable(realFs, join(dir, "f", "below")), false);
+  });
 });
