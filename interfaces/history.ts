@@ -83,7 +83,11 @@ export interface SessionRecorder {
   readonly sessionId: string;
   /** Path of the session file, or null when recording is off. */
   readonly path: string | null;
-  append(message: Omit<SessionMessage, "timestamp">): Promise<void>;
+  /** Adds one message; `totals` are merged into the metadata in the same write. */
+  append(
+    message: Omit<SessionMessage, "timestamp">,
+    totals?: Partial<SessionMetadata>,
+  ): Promise<void>;
   /** Merges totals into the metadata. */
   update(metadata: Partial<SessionMetadata>): Promise<void>;
   /** Sets the system prompt (known once the session's context is built). */

@@ -183,6 +183,11 @@ async function record(
   ms: number,
   backupIds: string[] = [],
 ): Promise<void> {
+  const snap = deps.recorder.snapshot();
+  const meta = snap.metadata;
+  const changed = new Set(meta.filesChanged);
+  for (const c of result.changes ?? []) changed.add(projectRelative(snap.projectPath, c.path));
+  // The totals go in the same write as the response.
   await deps.recorder.append({
     role: "tool_response",
     content: result.output,
@@ -191,12 +196,7 @@ async function record(
     code: result.code,
     toolMs: Math.round(ms * 10) / 10,
     ...(backupIds.length ? { backupIds } : {}),
-  });
-  const snap = deps.recorder.snapshot();
-  const meta = snap.metadata;
-  const changed = new Set(meta.filesChanged);
-  for (const c of result.changes ?? []) changed.add(projectRelative(snap.projectPath, c.path));
-  await deps.recorder.update({ toolCalls: meta.toolCalls + 1, filesChanged: [...changed] });
+  }, { toolCalls: meta.toolCalls + 1, filesChanged: [...changed] });
 }
 
 function projectRelative(root: string, path: string): string {

@@ -13,7 +13,7 @@ import type {
   RunLimits,
   Usage,
 } from "../../interfaces/agent.ts";
-import type { SessionMessage, SessionRecorder } from "../../interfaces/history.ts";
+import type { SessionMessage, SessionMetadata, SessionRecorder } from "../../interfaces/history.ts";
 import type { AnyTool, ParseResult, ToolCall } from "../../interfaces/tool.ts";
 import { parseErrorMessage } from "../protocol/feedback.ts";
 import { executeCall, type ToolRunner } from "./execute.ts";
@@ -71,6 +71,8 @@ async function loop(
     deps.emit({ type: "turn_start", turn });
     await fitContext(deps, convo, signal);
     const reply = await streamReply(deps, convo.messages, signal);
+    // The turn is counted in the write of its reply (or alone when there is none).
+    const totals = turnTotals(deps, reply.usage);
     if (reply.text !== "" || reply.end === "stop") {
       const content = replyForModel(reply, deps.sendReasoning === true);
       const dialect = reply.parsed.kind === "none"
@@ -83,9 +85,8 @@ async function loop(
         retries: reply.retries,
         dialect,
         reasoning: reply.reasoning || undefined,
-      });
-    }
-    await countTurn(deps, reply.usage);
+      }, totals);
+    } else await deps.recorder.update(totals);
     if (reply.end === "aborted") return { kind: "aborted" };
     if (reply.error) {
       await deps.recorder.append({
@@ -153,20 +154,19 @@ async function say(
     SessionMessage,
     "usage" | "durationMs" | "firstTokenMs" | "retries" | "dialect" | "reasoning"
   > = {},
+  totals?: Partial<SessionMetadata>,
 ): Promise<void> {
   convo.messages.push({ role, content });
-  await deps.recorder.append({ role, content, ...facts });
+  await deps.recorder.append({ role, content, ...facts }, totals);
 }
 
-async function countTurn(
-  deps: AgentDeps,
-  usage: Usage | undefined,
-): Promise<void> {
+/** The session's totals with one more turn and its token usage. */
+function turnTotals(deps: AgentDeps, usage: Usage | undefined): Partial<SessionMetadata> {
   const m = deps.recorder.snapshot().metadata;
-  await deps.recorder.update({
+  return {
     turns: m.turns + 1,
     promptTokens: m.promptTokens + (usage?.promptTokens ?? 0),
     completionTokens: m.completionTokens + (usage?.completionTokens ?? 0),
     totalTokens: m.totalTokens + (usage?.totalTokens ?? 0),
-  });
+  };
 }

@@ -139,7 +139,7 @@ export class DebugTrace {
       get path() {
         return inner.path;
       },
-      append: timed((m) => inner.append(m)),
+      append: timed((m, totals) => inner.append(m, totals)),
       update: timed((m) => inner.update(m)),
       setSystemPrompt: timed((p) => inner.setSystemPrompt(p)),
       close: () => inner.close(),

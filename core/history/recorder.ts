@@ -186,8 +186,12 @@ class Recorder implements SessionRecorder {
     return this.#state.sessionId;
   }
 
-  append(message: Omit<SessionMessage, "timestamp">): Promise<void> {
+  append(
+    message: Omit<SessionMessage, "timestamp">,
+    totals?: Partial<SessionMetadata>,
+  ): Promise<void> {
     const at = this.#now();
+    if (totals !== undefined) Object.assign(this.#state.metadata, totals);
     const { role, content, ...details } = message;
     const full: SessionMessage = { role, content, timestamp: at.toISOString(), ...details };
     const index = this.#messages.push(full) - 1;

@@ -115,6 +115,23 @@ Deno.test("`update()` merges metadata, keeps duration current and survives a sho
   });
 });
 
+Deno.test("`append()` with totals merges them in the message's own write", async () => {
+  await withTemp(async (dir) => {
+    const rec = await createRecorder({ ...base, sessionsDir: dir, now: steppingClock() });
+    try {
+      await rec.append({ role: "assistant", content: "done" }, { turns: 1, totalTokens: 12 });
+      const file = await readJson(rec.path!);
+      assert.equal(file.messages.at(-1)?.content, "done");
+      assert.equal(file.metadata.turns, 1);
+      assert.equal(file.metadata.totalTokens, 12);
+      assert.equal(file.metadata.messageCount, 1);
+      assert.equal(rec.snapshot().metadata.turns, 1);
+    } finally {
+      await rec.close();
+    }
+  });
+});
+
 Deno.test("`setSystemPrompt()` rewrites the header and later appends still land", async () => {
   await withTemp(async (dir) => {
     const rec = await createRecorder({ ...base, sessionsDir: dir, systemPrompt: "old" });
