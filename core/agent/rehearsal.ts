@@ -16,7 +16,7 @@ import { join } from "node:path";
 import type { AnyTool, ToolCall, ToolContext } from "../../interfaces/tool.ts";
 import { createBackupStore } from "../history/backups.ts";
 import { backingUpFs } from "../history/backup_fs.ts";
-import { redactText } from "../history/redact.ts";
+import { redactedJson } from "../history/redact.ts";
 import { resultMessage } from "../protocol/call_text.ts";
 import { coerceArgs, runTool } from "../tools/dispatch.ts";
 import { createFileTracker } from "../tools/file_tracker.ts";
@@ -64,7 +64,7 @@ async function rehearseCall(tool: AnyTool, call: ToolCall, ctx: ToolContext): Pr
   if (tool.preview) await tool.preview(coerced.args, ctx);
   const result = await runTool(tool, coerced.args, ctx);
   // What the recorder does with a result: a JSON line, redacted.
-  redactText(JSON.stringify({ role: "tool_result", content: resultMessage(call, result) }));
+  redactedJson({ role: "tool_result", content: resultMessage(call, result) });
 }
 
 /** A tool context confined to `dir`, sharing nothing with the session. */

@@ -32,7 +32,7 @@ import {
 } from "./format.ts";
 import { loadSession } from "./store.ts";
 import { SessionWriter } from "./writer.ts";
-import { redactText } from "./redact.ts";
+import { redactedJson } from "./redact.ts";
 
 /** What a recorder needs to start a session. */
 export interface RecorderOptions {
@@ -121,7 +121,7 @@ async function reopenSession(
 ): Promise<Recorder> {
   const now = o.now ?? (() => new Date());
   const state = await loadSession(path);
-  const lines = state.messages.map((m) => redactText(JSON.stringify(m)));
+  const lines = state.messages.map(redactedJson);
   const writer = await SessionWriter.reopen(path, headerText(state), lines, state.metadata);
   const startedMs = now().getTime() - state.metadata.duration;
   return new Recorder(state, now, path, writer, startedMs);
@@ -200,7 +200,7 @@ class Recorder implements SessionRecorder {
     this.#touch(at);
     const writer = this.#writer;
     if (writer === null) return Promise.resolve();
-    return writer.append(redactText(JSON.stringify(full)), this.#state.metadata).then(() => {
+    return writer.append(redactedJson(full), this.#state.metadata).then(() => {
       // Dropped from memory only once it is in the file (a failed disk keeps it here).
       if (!writer.failed) this.#messages[index] = null;
     });
@@ -215,7 +215,7 @@ class Recorder implements SessionRecorder {
   setSystemPrompt(prompt: string): Promise<void> {
     this.#state.systemPrompt = prompt;
     if (this.#writer === null) return Promise.resolve();
-    const lines = this.#all(this.#messages.length).map((m) => redactText(JSON.stringify(m)));
+    const lines = this.#all(this.#messages.length).map(redactedJson);
     return this.#writer.rewrite(headerText(this.#state), lines, this.#state.metadata);
   }
 

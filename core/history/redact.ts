@@ -56,6 +56,16 @@ export function redactText(text: string): string {
 }
 
 /**
+ * `value` as JSON with secrets replaced: each string is scanned as it is (a
+ * quote inside it is not yet escaped, which would hide `"api_key": "…"` from
+ * the patterns), and a field name such as `promptTokens` is not text a
+ * pattern could match and make every pattern run.
+ */
+export function redactedJson(value: unknown): string {
+  return JSON.stringify(redactValue(value));
+}
+
+/**
  * A copy of `value` with secrets replaced: strings are scanned, properties
  * named like a key (`apiKey`, `api_key`, `authorization`…) are blanked, errors
  * keep their name but get a scanned message and stack. Other objects become

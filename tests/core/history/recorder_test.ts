@@ -132,6 +132,34 @@ Deno.test("`append()` with totals merges them in the message's own write", async
   });
 });
 
+Deno.test("`append()` redacts a quoted key inside a message's text (checked before JSON escapes the quotes)", async () => {
+  await withTemp(async (dir) => {
+    const rec = await createRecorder({ ...base, sessionsDir: dir, now: steppingClock() });
+    try {
+      const content = 'config = {"api_key": "abc123secretvalue", "model": "m"}';
+      await rec.append({ role: "tool_response", content, tool: "read_file", ok: true });
+      await rec.append(
+        {
+          role: "assistant",
+          content: "plain words",
+          usage: { promptTokens: 5, completionTokens: 1, totalTokens: 6 },
+        },
+      );
+      const text = await Deno.readTextFile(rec.path!);
+      assert.doesNotMatch(text, /abc123secretvalue/);
+      const file: SessionFile = JSON.parse(text);
+      assert.equal(file.messages[0].content, 'config = {"api_key": "[REDACTED]", "model": "m"}');
+      assert.deepEqual(file.messages[1].usage, {
+        promptTokens: 5,
+        completionTokens: 1,
+        totalTokens: 6,
+      });
+    } finally {
+      await rec.close();
+    }
+  });
+});
+
 Deno.test("`setSystemPrompt()` rewrites the header and later appends still land", async () => {
   await withTemp(async (dir) => {
     const rec = await createRecorder({ ...base, sessionsDir: dir, systemPrompt: "old" });
