@@ -17,15 +17,16 @@ export const REDACTED = "[REDACTED]";
 
 const SECRET_KEY = /^(api[_-]?key|authorization|proxy[_-]authorization|x[_-]api[_-]key)$/i;
 const PATTERNS: [RegExp, string][] = [
-  // `apiKey: "…"`, `api_key=…`, `"authorization": "…"` inside text (JSON, URLs, headers).
+  // `apiKey: "…"`, `api_key=…`, `"authorization": "…"` inside text (JSON, URLs, headers), also
+  // as JSON holding JSON writes it (`\"api_key\": \"…\"`).
   [
-    /((?:api[_-]?key|authorization|x-api-key)["']?\s*[:=]\s*["']?)(?:Bearer\s+)?[^\s"'&,;}\\]+/gi,
+    /((?:api[_-]?key|authorization|x-api-key)\\*["']?\s*[:=]\s*\\*["']?)(?:Bearer\s+)?[^\s"'&,;}\\]+/gi,
     `$1${REDACTED}`,
   ],
   // `OPENAI_API_KEY=…`, `GH_TOKEN: …` (environment-style names, so code such as `sort_key = x`
   // stays), also right after an escaped newline (`\nMY_SECRET=…`).
   [
-    /((?:^|[^A-Za-z0-9]|\\[nrt])[A-Z0-9_]*(?:_KEY|_TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)["']?[ \t]*[:=][ \t]*["']?)[^\s"'&,;}\\]+/g,
+    /((?:^|[^A-Za-z0-9]|\\[nrt])[A-Z0-9_]*(?:_KEY|_TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)\\*["']?[ \t]*[:=][ \t]*\\*["']?)[^\s"'&,;}\\]+/g,
     `$1${REDACTED}`,
   ],
   // `https://user:pass@host`: the password.

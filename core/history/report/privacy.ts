@@ -20,9 +20,9 @@ export interface ScrubOptions {
   homes?: readonly string[];
 }
 
-/** Secret-looking header or field values: `X-Auth-Token: …`, `password=…`, `Cookie: …`. */
+/** Secret-looking header or field values: `X-Auth-Token: …`, `password=…`, `Cookie: …` (quotes escaped too). */
 const SECRET_FIELD =
-  /\b((?:[\w-]*(?:token|secret|password|passwd|cookie|session[_-]?key|private[_-]?key)[\w-]*)["']?\s*[:=]\s*["']?)[^\s"'&,;}]+/gi;
+  /\b((?:[\w-]*(?:token|secret|password|passwd|cookie|session[_-]?key|private[_-]?key)[\w-]*)\\*["']?\s*[:=]\s*\\*["']?)[^\s"'&,;}\\]+/gi;
 /** Home directories by shape: `/home/x`, `/Users/x`, `C:\Users\x` (also with forward slashes). */
 const HOME_SHAPES = [
   /\/home\/[^/\s"'`]+/g,

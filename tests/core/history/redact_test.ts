@@ -82,3 +82,19 @@ Deno.test("`redactText()` leaves code with key-like lower-case names alone", () 
     "const sort_key = a; primary_key: true",
   );
 });
+
+Deno.test("`redactText()` hides keys in JSON written inside JSON (escaped quotes), and keeps the escapes", () => {
+  const inner = JSON.stringify({
+    api_key: "abc123secret",
+    headers: { Authorization: "Bearer tok456secret" },
+    env: 'OPENAI_API_KEY="sk_live_zzz"',
+  });
+  const outer = JSON.stringify({ params: { content: inner } });
+  const out = redactText(outer);
+  for (const secret of ["abc123secret", "tok456secret", "sk_live_zzz"]) {
+    assert.ok(!out.includes(secret), `${secret} is hidden in ${out}`);
+  }
+  const back = JSON.parse(JSON.parse(out).params.content);
+  assert.equal(back.api_key, REDACTED);
+  assert.equal(back.headers.Authorization, REDACTED);
+});

@@ -52,6 +52,13 @@ Deno.test("scrubber() removes keys, bearer tokens and secret header values, and 
   assert.ok(!/bob|carol|dave|\/srv\/data/.test(hidden), hidden);
 });
 
+Deno.test("scrubber() removes secret field values written as JSON inside JSON", () => {
+  const text = JSON.stringify({ content: JSON.stringify({ "x-session-token": "t0k3n", pwd: 1 }) });
+  const kept = scrubber({ redactPaths: false })(text);
+  assert.ok(!kept.includes("t0k3n"), kept);
+  assert.equal(JSON.parse(JSON.parse(kept).content)["x-session-token"], "[REDACTED]");
+});
+
 Deno.test("jsonBlock() and renderTranscriptPage() keep recorded text from closing the script element", () => {
   const evil = "</script><img src=x onerror=alert(1)><!--";
   const block = jsonBlock("d", { evil });
