@@ -2,7 +2,9 @@
  * End-to-end benchmark of minoc as users run it, against the scripted test
  * server: start-up (`--version`, `--help`, a new bundle's first start, which
  * unpacks its modules, start → first request of `run`),
- * the 3-turn task (read notes.md, write it, finish) and a 200-turn session.
+ * the 3-turn task (read notes.md, write it, finish) and a 200-turn session,
+ * once more with every core kept busy by a spinning process (`busy.ts`).
+ * Each part states the machine's 1-minute load average at its end.
  *
  * Agent time of a turn is the time minoc spends between the end of one reply
  * (the server's `finishedAt`, after the final `[DONE]` event) and its next
@@ -27,6 +29,7 @@ import { join, resolve } from "node:path";
 import { ROOT } from "../tests/support/cli.ts";
 import { type RecordedRequest, type ScriptedReply, startServer } from "../tests/support/server.ts";
 import { epochMs, median, round, timedRun } from "./spawn.ts";
+import { busy, loadNow } from "./busy.ts";
 
 /** Options of {@link benchE2e}. */
 export interface E2eOptions {
@@ -63,11 +66,20 @@ export async function benchE2e(o: E2eOptions = {}): Promise<Record<string, numbe
   const entry = resolve(o.entry ?? join(ROOT, "main.ts"));
   const dir = await Deno.makeTempDir({ prefix: "minoc_e2e_bench_" });
   try {
+    const turns = o.longTurns ?? 200;
+    const start = { ...await startup(entry, dir, o.startupRuns ?? 15), load_startup: loadNow() };
+    const task = { ...await threeTurns(entry, dir, o.taskRuns ?? 5), load_task3: loadNow() };
+    const thinking = await slowFirstToken(entry, dir, o.taskRuns ?? 5);
+    const long = { ...await longSession(entry, dir, turns), load_s200: loadNow() };
+    const loaded = await busy(() => longSession(entry, join(dir, "busy"), turns));
     return {
-      ...await startup(entry, dir, o.startupRuns ?? 15),
-      ...await threeTurns(entry, dir, o.taskRuns ?? 5),
-      ...await slowFirstToken(entry, dir, o.taskRuns ?? 5),
-      ...await longSession(entry, dir, o.longTurns ?? 200),
+      ...start,
+      ...task,
+      ...thinking,
+      ...long,
+      s200_busy_agent_ms_median: loaded.result.s200_agent_ms_median,
+      s200_busy_agent_ms_late: loaded.result.s200_agent_ms_late,
+      load_busy: loaded.load,
     };
   } finally {
     await Deno.remove(dir, { recursive: true });
@@ -222,6 +234,7 @@ function longReply(turn: number, turns: number): ScriptedReply {
 
 async function longSession(entry: string, dir: string, turns: number) {
   const cwd = join(dir, "long");
+  await Deno.mkdir(dir, { recursive: true });
   await Deno.mkdir(join(cwd, "src"), { recursive: true });
   for (let i = 0; i < 20; i++) {
     const body = Array.from({ length: 60 }, (_, n) => `export const v${n} = ${n * i}; // value`);

@@ -32,103 +32,39 @@ export interface AllResults {
   mcp?: Results;
   /** The turn-1 prompt with three MCP servers and ten skills (prompt_bench.ts). */
   prompt?: Results;
+  /** The machine's 1-minute load average at the end of each benchmark, by its name. */
+  loads?: Record<string, number>;
 }
 
 /** A result's key, or how to compute the shown value from the results. */
 type Key = string | ((x: Results) => number | string);
 
-const atMost = (n: number) => (v: number) => v <= n;
+export const atMost = (n: number) => (v: number) => v <= n;
 const atLeast = (n: number) => (v: number) => v >= n;
 
-/** The end-to-end rows: from source and from the bundle side by side. */
-export function e2eRows(src: Results, bun: Results): Row[] {
-  const r = (measure: string, key: string, unit: string, aim?: string, meets?: Row["meets"]) => ({
-    area: "",
-    measure,
-    value: src[key],
-    bundle: bun[key],
-    unit,
-    aim,
-    meets,
-  });
-  const flat = (x: Results) => round2(x.s200_agent_ms_late / x.s200_agent_ms_early);
-  return [
-    { ...r("Deno's hello-world start, same run (median)", "hello_ms", "ms"), area: "start-up" },
-    r("`minoc --version` (median)", "version_ms", "ms"),
-    r("`minoc --version` ÷ hello-world", "version_x_hello", "×", "≤ 4", atMost(4)),
-    r("`minoc --version` (fastest)", "version_min_ms", "ms"),
-    r("`minoc --help` (median)", "help_ms", "ms"),
-    r("`minoc --version`, a new bundle's first start (unpacks)", "first_start_version_ms", "ms"),
-    r("peak memory, that first start", "first_start_peak_mb", "MB"),
-    r("start → first request of `run` (median)", "first_request_ms", "ms"),
-    r("start → first request ÷ hello-world", "first_request_x_hello", "×", "≤ 8", atMost(8)),
-    r("start → first request (fastest)", "first_request_min_ms", "ms"),
-    r("peak memory, 1-turn `run`", "one_turn_peak_mb", "MB", "≤ 100", atMost(100)),
-    r(
-      "start → first request, in this repository (median)",
-      "repo_first_request_ms",
-      "ms",
-      "≤ 200",
-      atMost(200),
-    ),
-    r(
-      "peak memory, 1-turn `run` in this repository",
-      "repo_one_turn_peak_mb",
-      "MB",
-      "≤ 100",
-      atMost(100),
-    ),
-    { ...r("wall time (median of 5)", "task3_wall_ms", "ms"), area: "3-turn task" },
-    r("agent time per turn (median)", "task3_agent_ms_per_turn", "ms", "≤ 5", atMost(5)),
-    r("agent time per turn (slowest)", "task3_agent_ms_max", "ms"),
-    r(
-      "agent time per turn, model answering after 100 ms (median)",
-      "task3_thinking_agent_ms_per_turn",
-      "ms",
-    ),
-    r("peak memory", "task3_peak_mb", "MB", "≤ 80", atMost(80)),
-    { ...r("wall time", "s200_wall_ms", "ms"), area: "200-turn session" },
-    r("agent time per turn (median of all)", "s200_agent_ms_median", "ms", "≤ 5", atMost(5)),
-    r("agent time per turn, turns 2–21 (median)", "s200_agent_ms_early", "ms", "≤ 5", atMost(5)),
-    r("agent time per turn, turns 181–200 (median)", "s200_agent_ms_late", "ms", "≤ 5", atMost(5)),
-    {
-      ...r("turns 181–200 ÷ turns 2–21", "", "×", "≤ 1.5 (flat)", atMost(1.5)),
-      value: flat(src),
-      bundle: flat(bun),
-    },
-    r("agent time per turn, 95th percentile", "s200_agent_ms_p95", "ms"),
-    r("exit after the last reply", "s200_exit_after_last_reply_ms", "ms"),
-    r("peak memory", "s200_peak_mb", "MB", "≤ 110", atMost(110)),
-    r(
-      "peak memory, turns 101–200 minus turns 1–100",
-      "s200_peak_late_minus_early_mb",
-      "MB",
-      "≤ 8 (flat)",
-      atMost(8),
-    ),
-    {
-      ...r("turn-1 prompt (all messages; no MCP server, no skill)", "prompt_turn1_chars", "chars"),
-      area: "prompt",
-      aim: "≤ 6,000",
-      meets: atMost(6000),
-    },
-    r("system prompt", "system_prompt_chars", "chars"),
-  ];
+/** The row that states the machine's load beside a benchmark's figures. */
+export function loadRow(load: number | undefined, bundle?: number): Row[] {
+  if (load === undefined) return [];
+  const measure = "machine's load at the end of these rows (1-minute average)";
+  return [{ area: "", measure, value: load, bundle, unit: "" }];
 }
 
 /** The rows of the in-process benchmarks that ran. */
 export function otherRows(all: AllResults): Row[] {
   const rows: Row[] = [];
+  const loads = all.loads ?? {};
   const add = (
     area: string,
     x: Results | undefined,
     list: [string, Key, string, string?, Row["meets"]?][],
+    bench?: string,
   ) => {
     if (!x) return;
     list.forEach(([measure, key, unit, aim, meets], i) => {
       const value = typeof key === "function" ? key(x) : x[key];
       rows.push({ area: i === 0 ? area : "", measure, value, unit, aim, meets });
     });
+    rows.push(...loadRow(bench === undefined ? undefined : loads[bench]));
   };
   add("XML parsing (1 MB reply)", all.xml, [
     ["parsed whole", "xml_whole_mb_s", "MB/s", "≥ 50", atLeast(50)],
@@ -151,17 +87,17 @@ export function otherRows(all: AllResults): Row[] {
       "≤ 2",
       atMost(2),
     ]),
-  ]);
+  ], "xml");
   add("security checks", all.security, [
     ["verdicts per second (corpus)", "verdicts_per_second", "/s", "≥ 1,000", atLeast(1000)],
     ["bash / PowerShell / cmd", perShell, "/s"],
     ["latency, median", "p50_us", "µs"],
     ["latency, 99th percentile", "p99_us", "µs"],
-  ]);
+  ], "security");
   add("a 50 MB reply (cut at 1,000,000 characters)", all.huge, [
     ["peak memory of `run`", "huge_reply_peak_mb", "MB", "≤ 250", atMost(250)],
     ["session file", "huge_reply_session_mb", "MB", "≤ 2", atMost(2)],
-  ]);
+  ], "huge");
   add("session persistence (2,000 messages)", all.sessions, [
     ["tool output recorded", "content_mb", "MB"],
     ["append at message 10", "append_ms_at_10", "ms"],
@@ -180,7 +116,7 @@ export function otherRows(all: AllResults): Row[] {
     ["crash check of every file", "repair_check_ms", "ms"],
     ["listing this project's 30 sessions", "list_project_ms", "ms"],
     ["listing all 300 sessions", "list_all_ms", "ms"],
-  ]);
+  ], "sessions");
   add("search_files vs ripgrep (50,000 files)", all.search, [
     ["content search, literal: minoc", "literal_minoc_ms", "ms"],
     ["content search, literal: ripgrep", "literal_rg_ms", "ms"],
@@ -188,12 +124,12 @@ export function otherRows(all: AllResults): Row[] {
     ["regex: minoc ÷ ripgrep", "regex_ratio", "×", "≤ 2", atMost(2)],
     ["file names (*.md): minoc ÷ ripgrep", "names_ratio", "×"],
     ["same files found as ripgrep (1 = yes)", "literal_same_files", ""],
-  ]);
+  ], "search");
   add("debug mode's own cost", all.debug, [
     ["one turn's events, debug off", "off_turn_us", "µs"],
     ["one turn traced and logged", "trace_turn_us", "µs", "< 1,000", atMost(1000)],
     ["one 100 KB request logged", "request_log_us", "µs"],
-  ]);
+  ], "debug");
   add("undo around a shell command", all.undo, [
     ["this repository: files kept", "repo_files", ""],
     ["this repository: first look (copies every file)", "repo_first_ms", "ms"],
@@ -201,20 +137,20 @@ export function otherRows(all: AllResults): Row[] {
     ["20,000 files: first look (copies every file)", "big_first_ms", "ms"],
     ["20,000 files: a later command's two looks", "big_later_ms", "ms", "≤ 50", atMost(50)],
     ["20,000 files: size of the copies", "big_mirror_mb", "MB"],
-  ]);
+  ], "undo");
   add("start with nothing configured (chat → first prompt)", all.firststart, [
     ["no discovery (MINOC_DISCOVER_PORTS=none)", "first_prompt_off_ms", "ms"],
     ["nothing listening on 6 probed ports", "first_prompt_nothing_ms", "ms"],
     ["probe's cost, nothing listening", "probe_nothing_ms", "ms", "≤ 300", atMost(300)],
     ["probe's cost, a server that never answers", "probe_silent_ms", "ms", "≤ 300 + noise"],
-  ]);
+  ], "firststart");
   add("history report (10,000 sessions, ~1M messages)", all.report, [
     ["size of the history", "history_mb", "MB"],
     ["`minoc history report`, whole command", "report_ms", "ms", "≤ 60,000", atMost(60_000)],
     ["peak memory", "report_peak_mb", "MB", "≤ 300 (bounded)", atMost(300)],
     ["the report page (50 transcripts inside)", "report_mb", "MB"],
     ["500 transcript pages beside it", "pages_mb", "MB"],
-  ]);
+  ], "report");
   add("commands' sandbox (Landlock)", all.sandbox, [
     ["`bash -c true` unconfined (median)", "plain_ms", "ms"],
     ["`bash -c true` confined (median)", "worker_ms", "ms"],
@@ -222,7 +158,7 @@ export function otherRows(all: AllResults): Row[] {
     ["cost with the helper process (no FFI)", "helper_cost_ms", "ms"],
     ["probe at session start (in the background)", "open_ms", "ms"],
     ["a session's first confined command", "first_ms", "ms"],
-  ]);
+  ], "sandbox");
   add("session start with three MCP servers", all.mcp, [
     ["start → first request, no server", "first_request_none_ms", "ms"],
     [
@@ -239,7 +175,7 @@ export function otherRows(all: AllResults): Row[] {
     ],
     ["all three started, tools listed", "all_ready_ms", "ms"],
     ["system prompt added by their 34 tools", "prompt_added_chars", "chars"],
-  ]);
+  ], "mcp");
   add("turn-1 prompt, three MCP servers (34 tools) and ten skills", all.prompt, [
     ["all messages, nothing configured", "prompt_none_chars", "chars"],
     [
@@ -252,7 +188,7 @@ export function otherRows(all: AllResults): Row[] {
     ["of which the tools and their rules", "prompt_tools_chars", "chars"],
     ["of which the skill index", "prompt_skills_chars", "chars"],
     ["of which the MCP tool list", "prompt_mcp_chars", "chars"],
-  ]);
+  ], "prompt");
   (all.project ?? []).forEach((p, i) =>
     rows.push({
       area: i === 0 ? "project analysis (session start)" : "",
@@ -262,6 +198,7 @@ export function otherRows(all: AllResults): Row[] {
       unit: "ms",
     })
   );
+  if (all.project !== undefined) rows.push(...loadRow(loads.project));
   return rows;
 }
 

@@ -33,7 +33,9 @@ import { benchProject } from "./project_bench.ts";
 import { benchReport } from "./report_bench.ts";
 import { machine, machineText, type Row, table, writeResults } from "./report.ts";
 import { regressions } from "./regress.ts";
-import { type AllResults, e2eRows, otherRows } from "./rows.ts";
+import { type AllResults, otherRows } from "./rows.ts";
+import { e2eRows } from "./rows_e2e.ts";
+import { loadNow } from "./busy.ts";
 import { benchSearch } from "./search_bench.ts";
 import { benchSecurity } from "./security_bench.ts";
 import { benchHistory, benchSessions } from "./session_bench.ts";
@@ -69,13 +71,14 @@ async function freshBundle(dir: string): Promise<string> {
 }
 
 async function runAll(only: Set<Bench>): Promise<{ rows: Row[]; failures: string[] }> {
-  const all: AllResults = {};
+  const all: AllResults = { loads: {} };
   const failures: string[] = [];
   const step = async <K extends Bench>(name: K, fn: () => Promise<AllResults[K]>) => {
     if (!only.has(name)) return;
     console.error(`== ${name}`);
     try {
       all[name] = await fn();
+      all.loads![name] = loadNow();
     } catch (e) {
       failures.push(`${name}: ${(e as Error).message}`);
     }
