@@ -29,7 +29,7 @@ import { join, resolve } from "node:path";
 import { ROOT } from "../tests/support/cli.ts";
 import { type RecordedRequest, type ScriptedReply, startServer } from "../tests/support/server.ts";
 import { epochMs, median, round, timedRun } from "./spawn.ts";
-import { busy, loadNow } from "./busy.ts";
+import { busy, type Load, loadMeter } from "./busy.ts";
 
 /** Options of {@link benchE2e}. */
 export interface E2eOptions {
@@ -67,23 +67,36 @@ export async function benchE2e(o: E2eOptions = {}): Promise<Record<string, numbe
   const dir = await Deno.makeTempDir({ prefix: "minoc_e2e_bench_" });
   try {
     const turns = o.longTurns ?? 200;
-    const start = { ...await startup(entry, dir, o.startupRuns ?? 15), load_startup: loadNow() };
-    const task = { ...await threeTurns(entry, dir, o.taskRuns ?? 5), load_task3: loadNow() };
-    const thinking = await slowFirstToken(entry, dir, o.taskRuns ?? 5);
-    const long = { ...await longSession(entry, dir, turns), load_s200: loadNow() };
+    const measured = async <T>(fn: () => Promise<T>) => {
+      const load = loadMeter();
+      return { result: await fn(), load: load() };
+    };
+    const start = await measured(() => startup(entry, dir, o.startupRuns ?? 15));
+    const task = await measured(async () => ({
+      ...await threeTurns(entry, dir, o.taskRuns ?? 5),
+      ...await slowFirstToken(entry, dir, o.taskRuns ?? 5),
+    }));
+    const long = await measured(() => longSession(entry, dir, turns));
     const loaded = await busy(() => longSession(entry, join(dir, "busy"), turns));
     return {
-      ...start,
-      ...task,
-      ...thinking,
-      ...long,
+      ...start.result,
+      ...task.result,
+      ...long.result,
       s200_busy_agent_ms_median: loaded.result.s200_agent_ms_median,
       s200_busy_agent_ms_late: loaded.result.s200_agent_ms_late,
-      load_busy: loaded.load,
+      ...loadKeys("startup", start.load),
+      ...loadKeys("task3", task.load),
+      ...loadKeys("s200", long.load),
+      ...loadKeys("busy", loaded.load),
     };
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+}
+
+/** A part's load as results: `load_<part>_busy_pct` and `load_<part>_avg`. */
+function loadKeys(part: string, load: Load): Record<string, number> {
+  return { [`load_${part}_busy_pct`]: load.busyPct, [`load_${part}_avg`]: load.avg };
 }
 
 async function startup(entry: string, dir: string, runs: number) {

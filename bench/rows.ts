@@ -32,8 +32,8 @@ export interface AllResults {
   mcp?: Results;
   /** The turn-1 prompt with three MCP servers and ten skills (prompt_bench.ts). */
   prompt?: Results;
-  /** The machine's 1-minute load average at the end of each benchmark, by its name. */
-  loads?: Record<string, number>;
+  /** The machine's load over each benchmark, by its name (`busy.ts`). */
+  loads?: Record<string, string>;
 }
 
 /** A result's key, or how to compute the shown value from the results. */
@@ -42,10 +42,10 @@ type Key = string | ((x: Results) => number | string);
 export const atMost = (n: number) => (v: number) => v <= n;
 const atLeast = (n: number) => (v: number) => v >= n;
 
-/** The row that states the machine's load beside a benchmark's figures. */
-export function loadRow(load: number | undefined, bundle?: number): Row[] {
+/** The row that states the machine's load beside a benchmark's figures (`busy.ts`). */
+export function loadRow(load: string | undefined, bundle?: string): Row[] {
   if (load === undefined) return [];
-  const measure = "machine's load at the end of these rows (1-minute average)";
+  const measure = "machine's load over these rows: cores busy (1-minute load average at the end)";
   return [{ area: "", measure, value: load, bundle, unit: "" }];
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Row } from "./report.ts";
 import { atMost, loadRow, type Results } from "./rows.ts";
+import { type Load, loadText } from "./busy.ts";
 
 /** The end-to-end rows: from source and from the bundle side by side. */
 export function e2eRows(src: Results, bun: Results): Row[] {
@@ -19,7 +20,7 @@ export function e2eRows(src: Results, bun: Results): Row[] {
     meets,
   });
   const flat = (x: Results) => round2(x.s200_agent_ms_late / x.s200_agent_ms_early);
-  const load = (key: string) => loadRow(src[key], bun[key]);
+  const load = (part: string) => loadRow(partLoad(src, part), partLoad(bun, part));
   return [
     { ...r("Deno's hello-world start, same run (median)", "hello_ms", "ms"), area: "start-up" },
     r("`minoc --version` (median)", "version_ms", "ms"),
@@ -46,7 +47,7 @@ export function e2eRows(src: Results, bun: Results): Row[] {
       "≤ 100",
       atMost(100),
     ),
-    ...load("load_startup"),
+    ...load("startup"),
     { ...r("wall time (median of 5)", "task3_wall_ms", "ms"), area: "3-turn task" },
     r("agent time per turn (median)", "task3_agent_ms_per_turn", "ms", "≤ 5", atMost(5)),
     r("agent time per turn (slowest)", "task3_agent_ms_max", "ms"),
@@ -56,7 +57,7 @@ export function e2eRows(src: Results, bun: Results): Row[] {
       "ms",
     ),
     r("peak memory", "task3_peak_mb", "MB", "≤ 80", atMost(80)),
-    ...load("load_task3"),
+    ...load("task3"),
     { ...r("wall time", "s200_wall_ms", "ms"), area: "200-turn session" },
     r("agent time per turn (median of all)", "s200_agent_ms_median", "ms", "≤ 5", atMost(5)),
     r("agent time per turn, turns 2–21 (median)", "s200_agent_ms_early", "ms", "≤ 5", atMost(5)),
@@ -76,7 +77,7 @@ export function e2eRows(src: Results, bun: Results): Row[] {
       "≤ 8 (flat)",
       atMost(8),
     ),
-    ...load("load_s200"),
+    ...load("s200"),
     r(
       "agent time per turn, every core kept busy by a spinning process (median)",
       "s200_busy_agent_ms_median",
@@ -85,7 +86,7 @@ export function e2eRows(src: Results, bun: Results): Row[] {
       atMost(5),
     ),
     r("the same, turns 181–200 (median)", "s200_busy_agent_ms_late", "ms", "≤ 5", atMost(5)),
-    ...load("load_busy"),
+    ...load("busy"),
     {
       ...r("turn-1 prompt (all messages; no MCP server, no skill)", "prompt_turn1_chars", "chars"),
       area: "prompt",
@@ -94,6 +95,14 @@ export function e2eRows(src: Results, bun: Results): Row[] {
     },
     r("system prompt", "system_prompt_chars", "chars"),
   ];
+}
+
+/** The load of one part of the run, as the rows show it. */
+function partLoad(x: Results, part: string): string | undefined {
+  const avg = x[`load_${part}_avg`];
+  if (avg === undefined) return undefined;
+  const load: Load = { busyPct: x[`load_${part}_busy_pct`] ?? -1, avg };
+  return loadText(load);
 }
 
 function round2(n: number): number {

@@ -35,7 +35,7 @@ import { machine, machineText, type Row, table, writeResults } from "./report.ts
 import { regressions } from "./regress.ts";
 import { type AllResults, otherRows } from "./rows.ts";
 import { e2eRows } from "./rows_e2e.ts";
-import { loadNow } from "./busy.ts";
+import { loadMeter, loadText } from "./busy.ts";
 import { benchSearch } from "./search_bench.ts";
 import { benchSecurity } from "./security_bench.ts";
 import { benchHistory, benchSessions } from "./session_bench.ts";
@@ -77,8 +77,9 @@ async function runAll(only: Set<Bench>): Promise<{ rows: Row[]; failures: string
     if (!only.has(name)) return;
     console.error(`== ${name}`);
     try {
+      const load = loadMeter();
       all[name] = await fn();
-      all.loads![name] = loadNow();
+      all.loads![name] = loadText(load());
     } catch (e) {
       failures.push(`${name}: ${(e as Error).message}`);
     }

@@ -39,7 +39,7 @@ Deno.test({
     }));
     assert.equal(result.spinners, navigator.hardwareConcurrency);
     assert.ok(result.idle < 0.25, `idle share ${result.idle} while busy`);
-    assert.equal(typeof load, "number");
+    assert.ok(load.busyPct >= 75, `busy share ${load.busyPct}%`);
     assert.equal(spinnerCount(), 0);
   },
 });
@@ -48,12 +48,12 @@ Deno.test("e2eRows() states the busy machine's agent time and each part's load",
   const src = {
     s200_busy_agent_ms_median: 9.5,
     s200_busy_agent_ms_late: 9.1,
-    load_startup: 0.4,
-    load_task3: 0.6,
-    load_s200: 0.8,
-    load_busy: 2.1,
+    ...{ load_startup_busy_pct: 30, load_startup_avg: 0.4 },
+    ...{ load_task3_busy_pct: 35, load_task3_avg: 0.6 },
+    ...{ load_s200_busy_pct: 40, load_s200_avg: 0.8 },
+    ...{ load_busy_busy_pct: 100, load_busy_avg: 1.2 },
   };
-  const rows = e2eRows(src, { ...src, s200_busy_agent_ms_median: 4.5, load_busy: 2.3 });
+  const rows = e2eRows(src, { ...src, s200_busy_agent_ms_median: 4.5, load_busy_busy_pct: -1 });
   const busyRow = rows.find((r) => r.measure.includes("every core kept busy"));
   assert.equal(busyRow?.value, 9.5);
   assert.equal(busyRow?.bundle, 4.5);
@@ -61,9 +61,9 @@ Deno.test("e2eRows() states the busy machine's agent time and each part's load",
   assert.equal(busyRow?.meets?.(9.5), false);
   const loads = rows.filter((r) => r.measure.startsWith("machine's load"));
   assert.deepEqual(loads.map((r) => [r.value, r.bundle]), [
-    [0.4, 0.4],
-    [0.6, 0.6],
-    [0.8, 0.8],
-    [2.1, 2.3],
+    ["30% (0.40)", "30% (0.40)"],
+    ["35% (0.60)", "35% (0.60)"],
+    ["40% (0.80)", "40% (0.80)"],
+    ["100% (1.20)", "1.20"],
   ]);
 });
