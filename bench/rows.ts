@@ -193,8 +193,8 @@ export function otherRows(all: AllResults): Row[] {
     rows.push({
       area: i === 0 ? "project analysis (session start)" : "",
       measure: `${p.tree} (${p.files.toLocaleString("en-US")} files, ${p.tokens} tokens): ` +
-        "warm / new process",
-      value: `${Math.round(p.totalMs)} / ${Math.round(p.coldMs)}`,
+        "warm / new process / kept from the last session",
+      value: `${Math.round(p.totalMs)} / ${Math.round(p.coldMs)} / ${p.keptMs.toFixed(1)}`,
       unit: "ms",
     })
   );

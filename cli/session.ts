@@ -72,7 +72,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     contextWindow: o.settings.contextWindow,
     warn: o.warn,
   });
-  let project = await analyzeProject(cwd);
+  let project = await analyzeProject(cwd, { cacheDir: paths.projects });
   const mcp = await openMcp({
     homeDir: home.dir,
     cwd,
@@ -251,7 +251,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     },
     project: () => project,
     async refresh() {
-      project = await analyzeProject(cwd);
+      project = await analyzeProject(cwd, { cacheDir: paths.projects });
       convo.messages[0] = { role: "system", content: prompt() };
       return project;
     },

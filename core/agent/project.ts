@@ -17,6 +17,7 @@
  * @module
  */
 import { join } from "node:path";
+import type { FsPort } from "../../interfaces/tool.ts";
 import { ancestorRules } from "../tools/gitignore.ts";
 import { realFs } from "../tools/fs_port.ts";
 import { detectLayers } from "./project_layers.ts";
@@ -30,6 +31,7 @@ import {
 } from "./project_render.ts";
 import { type DirNode, scanTree } from "./project_scan.ts";
 import { NEW_PROJECT_RULES } from "./project_interview.ts";
+import { Footprint, keep, type KeptAnalysis, loadKept } from "./project_cache.ts";
 
 /** The analysis of one working directory. */
 export interface ProjectAnalysis {
@@ -45,6 +47,8 @@ export interface ProjectAnalysis {
   facts: SectionFacts;
   /** Milliseconds spent: walking the tree, and in all. */
   ms: { scan: number; total: number };
+  /** The facts are the last session's, kept because nothing they came from changed. */
+  kept?: boolean;
 }
 
 /** Options of {@link analyzeProject}. */
@@ -55,6 +59,8 @@ export interface AnalyzeOptions {
   timeBudgetMs?: number;
   /** Token counter (default: the cheap estimate). */
   count?: CountTokens;
+  /** Where analyses are kept for the next session (`project_cache.ts`); none when absent. */
+  cacheDir?: string;
 }
 
 /** The project's instruction files, in the order they are joined. */
@@ -73,8 +79,34 @@ export async function analyzeProject(
 ): Promise<ProjectAnalysis> {
   const start = performance.now();
   const budget = o.budgetTokens ?? 1_500;
-  const above = await ancestorRules(realFs, root, root).catch(() => []);
-  const scan = scanTree(root, { timeBudgetMs: o.timeBudgetMs }, above);
+  const options = JSON.stringify([budget, o.timeBudgetMs ?? null]);
+  const kept = o.cacheDir === undefined ? null : loadKept(o.cacheDir, root, options);
+  const found: KeptAnalysis & { scanMs?: number } = kept ?? await walkProject(root, o, options);
+  const fitted = found.empty
+    ? plain(`# Project\n${NEW_PROJECT_RULES}`)
+    : await fit(found.facts, budget, o.count);
+  return {
+    root,
+    empty: found.empty,
+    section: fitted.text,
+    tokens: fitted.tokens,
+    instructions: found.instructions,
+    facts: found.facts,
+    ms: { scan: kept ? 0 : found.scanMs ?? 0, total: performance.now() - start },
+    ...(kept ? { kept: true } : {}),
+  };
+}
+
+/** Walks and reads the project; keeps the facts for the next session when `o.cacheDir` is set. */
+async function walkProject(
+  root: string,
+  o: AnalyzeOptions,
+  options: string,
+): Promise<KeptAnalysis & { scanMs?: number }> {
+  const footprint = o.cacheDir === undefined ? undefined : new Footprint();
+  const fs = footprint === undefined ? realFs : noting(footprint);
+  const above = await ancestorRules(fs, root, root).catch(() => []);
+  const scan = scanTree(root, { timeBudgetMs: o.timeBudgetMs }, above, footprint);
   const hasTests = scan.root.dirs.some((d) => /^(tests?|spec)$/.test(d.name));
   const { manifests, commands } = readManifests(root, scan.root.fileNames, hasTests);
   const facts: SectionFacts = {
@@ -85,18 +117,36 @@ export async function analyzeProject(
     commands,
     layers: detectLayers(scan.root),
   };
-  const empty = isEmptyProject(scan.root);
-  const fitted = empty
-    ? plain(`# Project\n${NEW_PROJECT_RULES}`)
-    : await fit(facts, budget, o.count);
-  return {
-    root,
-    empty,
-    section: fitted.text,
-    tokens: fitted.tokens,
-    instructions: readInstructions(root),
+  const found = {
     facts,
-    ms: { scan: scan.ms, total: performance.now() - start },
+    empty: isEmptyProject(scan.root),
+    instructions: readInstructions(root),
+  };
+  if (footprint !== undefined && o.cacheDir !== undefined) {
+    // The manifests are among the root's files; the instructions may be ignored or hidden.
+    for (const name of scan.root.fileNames) footprint.add(join(root, name));
+    for (const name of INSTRUCTION_FILES) footprint.add(join(root, name));
+    keep(o.cacheDir, root, options, footprint, found);
+  }
+  return { ...found, scanMs: scan.ms };
+}
+
+/**
+ * The real disk, noting whether each path asked about is there and each file
+ * read (for `ancestorRules`, which looks for `.git` and reads `.gitignore`s
+ * above the root: the folders themselves change too often to be noted).
+ */
+function noting(footprint: Footprint): FsPort {
+  return {
+    ...realFs,
+    stat: (path) => {
+      footprint.presence(path);
+      return realFs.stat(path);
+    },
+    readFile: (path, options) => {
+      footprint.add(path);
+      return realFs.readFile(path, options);
+    },
   };
 }
 

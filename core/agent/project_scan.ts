@@ -21,6 +21,7 @@ import {
   parseRules,
   type RuleChain,
 } from "../tools/gitignore.ts";
+import type { Footprint } from "./project_cache.ts";
 
 /** A folder of the scanned tree. */
 export interface DirNode {
@@ -81,6 +82,8 @@ interface State {
   entries: number;
   extensions: Map<string, number>;
   partial: boolean;
+  /** Notes each folder listed and each file read (project_cache.ts). */
+  footprint?: Footprint;
 }
 
 /**
@@ -92,6 +95,7 @@ export function scanTree(
   rootDir: string,
   options: ScanOptions = {},
   above: RuleChain = [],
+  footprint?: Footprint,
 ): TreeScan {
   const start = performance.now();
   const s: State = {
@@ -101,6 +105,7 @@ export function scanTree(
     entries: 0,
     extensions: new Map(),
     partial: false,
+    footprint,
   };
   const root = node("", "", 0);
   walk(s, rootDir, root, above);
@@ -118,6 +123,8 @@ function node(name: string, rel: string, depth: number): DirNode {
 
 function walk(s: State, abs: string, dir: DirNode, inherited: RuleChain): void {
   let entries: Deno.DirEntry[];
+  // Noted before it is listed: a change made after the listing changes the time noted.
+  s.footprint?.add(abs);
   try {
     entries = Array.from(Deno.readDirSync(abs));
   } catch {
@@ -126,6 +133,7 @@ function walk(s: State, abs: string, dir: DirNode, inherited: RuleChain): void {
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   let chain = inherited;
   if (entries.some((e) => e.name === ".gitignore" && e.isFile)) {
+    s.footprint?.add(join(abs, ".gitignore"));
     const text = readText(join(abs, ".gitignore"));
     if (text !== null) chain = [...chain, parseRules(abs, text)];
   }

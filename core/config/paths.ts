@@ -40,6 +40,8 @@ export interface HomePaths {
   logs: string;
   config: string;
   backups: string;
+  /** The last analysis of each project (core/agent/project_cache.ts). */
+  projects: string;
 }
 
 /** Reads the real inputs from the running process (needs no permission but env). */
@@ -85,6 +87,7 @@ export function homePaths(dir: string): HomePaths {
     logs: join(dir, "logs"),
     config: join(dir, "config"),
     backups: join(dir, "history", "backups"),
+    projects: join(dir, "cache", "projects"),
   };
 }
 

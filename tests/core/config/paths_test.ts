@@ -113,12 +113,13 @@ Deno.test("`resolveHome()` falls back when the entry module is not a file", asyn
   });
 });
 
-Deno.test("`homePaths()` names the sessions, logs, config and backups folders", () => {
+Deno.test("`homePaths()` names the sessions, logs, config, backups and project cache folders", () => {
   assert.deepEqual(homePaths("/h/.minoc"), {
     sessions: join("/h/.minoc", "history", "sessions"),
     logs: join("/h/.minoc", "logs"),
     config: join("/h/.minoc", "config"),
     backups: join("/h/.minoc", "history", "backups"),
+    projects: join("/h/.minoc", "cache", "projects"),
   });
 });
 
