@@ -17,7 +17,7 @@ async function project(files: Record<string, string>): Promise<{ root: string; c
 
 /** Sets every time below `dir` (and `dir`) a minute back. */
 function age(dir: string): void {
-  const old = new Date(Date.now() - 60_000);
+  const old = new Date(Date.now() - 30 * RACY_MS);
   for (const e of Deno.readDirSync(dir)) {
     const path = join(dir, e.name);
     if (e.isDirectory) age(path);
