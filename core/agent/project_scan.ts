@@ -21,7 +21,11 @@ import {
   parseRules,
   type RuleChain,
 } from "../tools/gitignore.ts";
-import type { Footprint } from "./project_cache.ts";
+
+/** Told each folder the walk lists and each file it reads (the footprint of project_cache.ts). */
+export interface PathNoter {
+  add(path: string): void;
+}
 
 /** A folder of the scanned tree. */
 export interface DirNode {
@@ -83,7 +87,7 @@ interface State {
   extensions: Map<string, number>;
   partial: boolean;
   /** Notes each folder listed and each file read (project_cache.ts). */
-  footprint?: Footprint;
+  footprint?: PathNoter;
 }
 
 /**
@@ -95,7 +99,7 @@ export function scanTree(
   rootDir: string,
   options: ScanOptions = {},
   above: RuleChain = [],
-  footprint?: Footprint,
+  footprint?: PathNoter,
 ): TreeScan {
   const start = performance.now();
   const s: State = {
