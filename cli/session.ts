@@ -157,7 +157,9 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
       securityGateOf(security, {
         cwd,
         home: userHome,
-        readFile: async (p) => new TextDecoder().decode(await fs.readFile(p)),
+        // What the prompt shows is a few lines: a prefix is read.
+        readFile: async (p) =>
+          new TextDecoder().decode(await fs.readFile(p, { maxBytes: 1 << 20 })),
       }),
       ...(modes.dry ? [] : [box.gate]), // dry-run runs no command
       approval,

@@ -32,6 +32,7 @@ import {
 import { type DirNode, scanTree } from "./project_scan.ts";
 import { NEW_PROJECT_RULES } from "./project_interview.ts";
 import { Footprint, keep, type KeptAnalysis, loadKept } from "./project_cache.ts";
+import { readRegularFileSync } from "../tools/bounded_read.ts";
 
 /** The analysis of one working directory. */
 export interface ProjectAnalysis {
@@ -175,7 +176,9 @@ export function readInstructions(root: string): string | undefined {
   const parts: string[] = [];
   for (const name of INSTRUCTION_FILES) {
     try {
-      const text = Deno.readTextFileSync(join(root, name)).trim();
+      // A prefix is enough (the text is cut below); only a regular file is read.
+      const bytes = readRegularFileSync(join(root, name), { maxBytes: MAX_INSTRUCTIONS * 4 });
+      const text = new TextDecoder().decode(bytes).trim();
       if (text !== "") parts.push(text);
     } catch {
       // absent: nothing to add

@@ -25,6 +25,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SectionFacts } from "./project_render.ts";
+import { readTextFileSync } from "../tools/bounded_read.ts";
 
 /** Bump when {@link SectionFacts} or the walk change what a kept analysis means. */
 const FORMAT = 1;
@@ -76,7 +77,7 @@ interface CacheFile extends KeptAnalysis {
 export function loadKept(dir: string, root: string, options: string): KeptAnalysis | null {
   let file: CacheFile;
   try {
-    file = JSON.parse(Deno.readTextFileSync(cachePath(dir, root)));
+    file = JSON.parse(readTextFileSync(cachePath(dir, root)));
   } catch {
     return null;
   }

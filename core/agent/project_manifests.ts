@@ -12,6 +12,7 @@
  * @module
  */
 import { join } from "node:path";
+import { readTextFileSync } from "../tools/bounded_read.ts";
 
 /** One manifest and a one-line summary of what it declares. */
 export interface Manifest {
@@ -50,7 +51,7 @@ export function readManifests(
 
 function text(root: string, name: string): string | null {
   try {
-    return Deno.readTextFileSync(join(root, name));
+    return readTextFileSync(join(root, name));
   } catch {
     return null;
   }

@@ -21,6 +21,7 @@ import {
   parseRules,
   type RuleChain,
 } from "../tools/gitignore.ts";
+import { readTextFileSync } from "../tools/bounded_read.ts";
 
 /** Told each folder the walk lists and each file it reads (the footprint of project_cache.ts). */
 export interface PathNoter {
@@ -175,7 +176,7 @@ function walk(s: State, abs: string, dir: DirNode, inherited: RuleChain): void {
 
 function readText(path: string): string | null {
   try {
-    return Deno.readTextFileSync(path);
+    return readTextFileSync(path);
   } catch {
     return null;
   }

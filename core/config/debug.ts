@@ -20,6 +20,7 @@
 import { join } from "node:path";
 import * as z from "zod";
 import { configDirs } from "./load.ts";
+import { readTextFile } from "../tools/bounded_read.ts";
 
 /** The zod schema of debug.json. */
 export const DebugFileSchema = z.strictObject({
@@ -68,7 +69,7 @@ export async function loadDebugConfig(homeDir: string, workDir: string): Promise
     const path = join(dir, "debug.json");
     let text: string;
     try {
-      text = await Deno.readTextFile(path);
+      text = await readTextFile(path);
     } catch (e) {
       if (e instanceof Deno.errors.NotFound) continue;
       return { ok: false, message: `Cannot read config "${path}": ${(e as Error).message}` };

@@ -15,6 +15,7 @@
  */
 import { dirname, resolve } from "node:path";
 import type { SettingsFile } from "./schema.ts";
+import { readTextFile } from "../tools/bounded_read.ts";
 
 /** The key (absent when no file is named), or what to fix. */
 export type KeyFileResult = { ok: true; key?: string } | { ok: false; message: string };
@@ -40,7 +41,7 @@ export async function readKeyFile(
   let text: string;
   try {
     info = await Deno.stat(path);
-    text = await Deno.readTextFile(path);
+    text = await readTextFile(path);
   } catch (e) {
     const why = e instanceof Deno.errors.NotFound
       ? "the file does not exist"

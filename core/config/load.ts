@@ -26,6 +26,7 @@ import {
   type Settings,
   type SettingSources,
 } from "./settings.ts";
+import { FileTooLargeError, NotRegularFileError, readTextFile } from "../tools/bounded_read.ts";
 
 /** What {@link loadSettings} looks at. */
 export interface LoadInputs {
@@ -116,7 +117,7 @@ export async function readConfigFile<K extends ConfigKind>(
 ): Promise<FileState<SettingsFile | ModelsFile>> {
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    text = await readTextFile(path);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return { state: "absent", path };
     return { state: "bad", path, problems: [`Cannot read config "${path}": ${reason(e)}`] };
@@ -176,6 +177,12 @@ async function canonical(path: string): Promise<string> {
 
 function reason(e: unknown): string {
   if (e instanceof Deno.errors.IsADirectory) return "it is a directory, not a file";
+  if (e instanceof NotRegularFileError) {
+    return e.kind === "a directory"
+      ? "it is a directory, not a file"
+      : `it is ${e.kind}, not a regular file`;
+  }
+  if (e instanceof FileTooLargeError) return `it holds more than ${e.maxBytes} bytes`;
   if (e instanceof Deno.errors.PermissionDenied) return "permission denied";
   return e instanceof Error ? e.message : String(e);
 }

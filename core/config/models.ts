@@ -11,6 +11,7 @@
  */
 import { dirname, join } from "node:path";
 import { type MAX_TOKENS_FIELDS, parseConfigText } from "./schema.ts";
+import { readTextFile } from "../tools/bounded_read.ts";
 
 /** How requests to one model differ from the plain OpenAI shape. */
 export interface ModelQuirks {
@@ -49,7 +50,7 @@ export async function saveDefaultModel(
   }
   let text: string | undefined;
   try {
-    text = await Deno.readTextFile(path);
+    text = await readTextFile(path);
   } catch (e) {
     if (!(e instanceof Deno.errors.NotFound)) {
       return { ok: false, message: `Cannot read config "${path}": ${(e as Error).message}` };

@@ -16,6 +16,7 @@
  */
 import { dirname, join } from "node:path";
 import { parseConfigText, SettingsFileSchema } from "./schema.ts";
+import { readTextFile } from "../tools/bounded_read.ts";
 
 /** Success, or what went wrong (the file unchanged). */
 export type WriteResult = { ok: true } | { ok: false; message: string };
@@ -59,7 +60,7 @@ async function readObject(
 > {
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    text = await readTextFile(path);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return { ok: true, value: {}, indent: "  " };
     return { ok: false, message: `Cannot read config "${path}": ${(e as Error).message}` };

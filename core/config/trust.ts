@@ -11,6 +11,7 @@
  * @module
  */
 import { dirname, join, resolve } from "node:path";
+import { readTextFile } from "../tools/bounded_read.ts";
 
 /** `<minocHome>/trust.json`. */
 export function trustPath(minocHome: string): string {
@@ -58,7 +59,7 @@ export async function trustFolder(minocHome: string, folder: string): Promise<vo
 async function readTrust(path: string, strict = false): Promise<TrustFile | null> {
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    text = await readTextFile(path);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound || !strict) return null;
     throw e;

@@ -9,6 +9,7 @@
 import { dirname, join } from "node:path";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "./config.ts";
+import { readTextFile } from "../tools/bounded_read.ts";
 
 /** The cache file in the `.minoc` home. */
 export function toolCachePath(homeDir: string): string {
@@ -25,7 +26,7 @@ type Cache = Record<string, { key: string; tools: McpTool[] }>;
 /** The cache, or `{}` when it is missing or unreadable (it is only a cache). */
 export async function readToolCache(file: string): Promise<Cache> {
   try {
-    const json = JSON.parse(await Deno.readTextFile(file));
+    const json = JSON.parse(await readTextFile(file));
     return typeof json === "object" && json !== null && !Array.isArray(json) ? json : {};
   } catch {
     return {};

@@ -16,6 +16,7 @@
  */
 import { join } from "node:path";
 import * as z from "zod";
+import { readTextFile } from "../tools/bounded_read.ts";
 
 /** A server as written in a file (values not yet expanded). */
 export const serverSchema = z.object({
@@ -127,7 +128,7 @@ export async function readMcpFile(
 > {
   let text: string;
   try {
-    text = await Deno.readTextFile(file);
+    text = await readTextFile(file);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return { ok: true, servers: {}, exists: false };
     return { ok: false, error: `Cannot read "${file}": ${(e as Error).message}` };

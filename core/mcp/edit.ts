@@ -7,6 +7,7 @@
  */
 import { dirname } from "node:path";
 import { type RawServer, serverSchema } from "./config.ts";
+import { readTextFile } from "../tools/bounded_read.ts";
 
 /** The outcome of an edit: done, or why not (the file is left untouched). */
 export type EditOutcome = { ok: true } | { ok: false; error: string };
@@ -62,7 +63,7 @@ async function readDoc(
 ): Promise<{ ok: true; json: Record<string, unknown> } | { ok: false; error: string }> {
   let text: string;
   try {
-    text = await Deno.readTextFile(file);
+    text = await readTextFile(file);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return { ok: true, json: { mcpServers: {} } };
     return { ok: false, error: `Cannot read "${file}": ${(e as Error).message}` };

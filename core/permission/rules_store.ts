@@ -19,6 +19,7 @@
 import { dirname, join } from "node:path";
 import * as z from "zod";
 import type { PermissionRule, RuleDraft } from "./rules.ts";
+import { readTextFile } from "../tools/bounded_read.ts";
 
 /** How long a change waits for another process's lock before it fails. */
 export const LOCK_TIMEOUT_MS = 10_000;
@@ -52,7 +53,7 @@ export function permissionsPath(homeDir: string): string {
 export async function loadRules(file: string): Promise<RulesResult> {
   let text: string;
   try {
-    text = await Deno.readTextFile(file);
+    text = await readTextFile(file);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return { ok: true, rules: [] };
     return { ok: false, error: `Cannot read "${file}": ${message(e)}` };

@@ -28,6 +28,7 @@ import {
 import { BUILTIN_RULES, STRUCTURAL } from "./security/rules/mod.ts";
 import type { Rule, SecurityVerdict, ShellKind } from "./security/types.ts";
 import { SHELLS } from "./security/types.ts";
+import { readTextFile } from "../tools/bounded_read.ts";
 
 /** Verdict, risk and shell types of the gate (see `security/types.ts`). */
 export type { Risk, SecurityVerdict, ShellKind } from "./security/types.ts";
@@ -158,7 +159,7 @@ export function securityGate(
     readFile?: (path: string) => Promise<string>;
   },
 ): Gate {
-  const indirect = indirectGate({ read: opts.readFile ?? ((p) => Deno.readTextFile(p)) });
+  const indirect = indirectGate({ read: opts.readFile ?? ((p) => readTextFile(p)) });
   const own = ownChecks(opts);
   return {
     name: "security",

@@ -30,6 +30,7 @@ import { keepBuild, MAX_KEPT_BYTES, recordBuild } from "./build_undo.ts";
 import { confinement } from "../sandbox/confine.ts";
 import { describeRun } from "./script_result.ts";
 import { tokenCounter } from "./tokens.ts";
+import { readTextFile } from "../tools/bounded_read.ts";
 
 /** How a session's skill host is set up. */
 export interface SkillHostOptions {
@@ -164,7 +165,7 @@ export async function createSkillHost(o: SkillHostOptions): Promise<SessionSkill
       }
       const u = usage(r.skill.name);
       const tokens = count(result.output);
-      const source = count(await Deno.readTextFile(r.abs).catch(() => ""));
+      const source = count(await readTextFile(r.abs).catch(() => ""));
       u.scripts++;
       u.l3Tokens += tokens;
       u.sourceAvoided += source;

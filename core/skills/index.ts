@@ -13,6 +13,7 @@
  */
 import { join } from "node:path";
 import type { SkillMeta } from "./frontmatter.ts";
+import { readTextFile } from "../tools/bounded_read.ts";
 
 /** One valid skill. */
 export interface Skill extends SkillMeta {
@@ -89,7 +90,7 @@ export async function loadSkill(dir: string): Promise<LoadedSkill | null> {
   const file = join(dir, SKILL_FILE);
   let text: string;
   try {
-    text = await Deno.readTextFile(file);
+    text = await readTextFile(file);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return null;
     return { ok: false, problem: `cannot read it: ${(e as Error).message}` };

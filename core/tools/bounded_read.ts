@@ -62,6 +62,53 @@ export async function readRegularFile(
   return chunks.bytes();
 }
 
+/** The bytes of the regular file `path`, as {@link readRegularFile} reads them, synchronously. */
+export function readRegularFileSync(path: string, o: { maxBytes?: number } = {}): Uint8Array {
+  const info = Deno.statSync(path);
+  if (!info.isFile) throw new NotRegularFileError(path, fileKind(info));
+  const chunks = new Chunks(info.size, o.maxBytes === undefined ? Infinity : o.maxBytes + 1);
+  using file = Deno.openSync(path, { read: true });
+  while (chunks.wants()) if (!chunks.took(file.readSync(chunks.next()))) break;
+  return chunks.bytes();
+}
+
+/** Thrown for a file larger than its reader takes. */
+export class FileTooLargeError extends Error {
+  constructor(path: string, readonly maxBytes: number) {
+    super(`"${path}" holds more than ${maxBytes} bytes: it was not read`);
+    this.name = "FileTooLargeError";
+  }
+}
+
+/**
+ * Most bytes of a text file minoc reads for itself: a setting, rule or MCP
+ * file, a SKILL.md, an ignore file, a manifest (a repository may hold any of
+ * these, and make one a FIFO or a link to `/dev/zero`).
+ */
+export const TEXT_FILE_MAX_BYTES = 4 << 20;
+
+const decoder = new TextDecoder();
+
+/**
+ * The UTF-8 text of the regular file `path`, when it holds at most `maxBytes`
+ * bytes. Throws what `Deno.readTextFile` throws (`NotFound` for a missing
+ * file), {@link NotRegularFileError} for a FIFO, device or folder (never
+ * opened, so it cannot block) and {@link FileTooLargeError}.
+ */
+export async function readTextFile(path: string, maxBytes = TEXT_FILE_MAX_BYTES): Promise<string> {
+  return textOf(path, await readRegularFile(path, { maxBytes }), maxBytes);
+}
+
+/** {@link readTextFile}, synchronously. */
+export function readTextFileSync(path: string, maxBytes = TEXT_FILE_MAX_BYTES): string {
+  return textOf(path, readRegularFileSync(path, { maxBytes }), maxBytes);
+}
+
+function textOf(path: string, bytes: Uint8Array, maxBytes: number): string {
+  if (bytes.length > maxBytes) throw new FileTooLargeError(path, maxBytes);
+  return decoder.decode(bytes);
+}
+
 /** The buffers of one read: sized from the file's size, never past `limit` bytes in all. */
 class Chunks {
   readonly #list: Uint8Array[] = [];

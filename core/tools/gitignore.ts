@@ -16,6 +16,7 @@ import { dirname, join, relative, sep } from "node:path";
 import type { FsPort } from "../../interfaces/tool.ts";
 import { isInside } from "./paths.ts";
 import { reachable } from "./fs_port.ts";
+import { TEXT_FILE_MAX_BYTES } from "./bounded_read.ts";
 
 /** Directory names no walk ever enters, whatever the ignore files say. */
 export const ALWAYS_SKIPPED: ReadonlySet<string> = new Set([".git", "node_modules"]);
@@ -138,7 +139,8 @@ export async function readIgnoreFile(fs: FsPort, dir: string): Promise<string | 
     if (!(await reachable(fs, path))) return null;
     const info = await fs.stat(path);
     if (!info?.isFile) return null;
-    return new TextDecoder().decode(await fs.readFile(path));
+    const bytes = await fs.readFile(path, { maxBytes: TEXT_FILE_MAX_BYTES });
+    return bytes.length > TEXT_FILE_MAX_BYTES ? null : new TextDecoder().decode(bytes);
   } catch {
     return null;
   }

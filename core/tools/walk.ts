@@ -27,6 +27,7 @@ import {
   readIgnoreFile,
   type RuleChain,
 } from "./gitignore.ts";
+import { readTextFileSync } from "./bounded_read.ts";
 
 /** One entry found by the walk. */
 export interface WalkEntry {
@@ -182,7 +183,7 @@ function listSync(dir: string): DirEntry[] {
 
 function readIgnoreSync(dir: string): string | null {
   try {
-    return Deno.readTextFileSync(join(dir, ".gitignore"));
+    return readTextFileSync(join(dir, ".gitignore"));
   } catch {
     return null;
   }

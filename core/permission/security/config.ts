@@ -18,6 +18,7 @@ import * as z from "zod";
 import { BUILTIN_RULES } from "./rules/mod.ts";
 import { compilePattern } from "./custom.ts";
 import { SHELLS } from "./types.ts";
+import { readTextFile } from "../../tools/bounded_read.ts";
 
 const ID = /^[a-z0-9][a-z0-9._-]*$/;
 const builtinIds = new Set(BUILTIN_RULES.map((r) => r.id));
@@ -102,7 +103,7 @@ export async function loadSecurityConfig(
 ): Promise<{ ok: true; config: SecurityConfig } | { ok: false; error: string }> {
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    text = await readTextFile(path);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return { ok: true, config: DEFAULT_SECURITY_CONFIG };
     return { ok: false, error: `Cannot read "${path}": ${(e as Error).message}` };

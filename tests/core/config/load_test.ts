@@ -230,6 +230,26 @@ Deno.test("`loadSettings()` reports a folder where a file should be", async () =
   });
 });
 
+Deno.test("`loadSettings()` refuses a FIFO or an endless device where a file should be, without waiting", async () => {
+  await withTree(async (t) => {
+    const path = join(t.project, ".minoc", "config", "settings.json");
+    await Deno.mkdir(join(path, ".."), { recursive: true });
+    await new Deno.Command("mkfifo", { args: [path] }).output();
+    const r = await load(t, {}, { OPENAI_API_KEY: "k" });
+    assert.equal(
+      !r.ok && r.message,
+      `Cannot read config "${path}": it is a named pipe (FIFO), not a regular file`,
+    );
+    await Deno.remove(path);
+    await Deno.symlink("/dev/zero", path);
+    const z = await load(t, {}, { OPENAI_API_KEY: "k" });
+    assert.equal(
+      !z.ok && z.message,
+      `Cannot read config "${path}": it is a character device, not a regular file`,
+    );
+  });
+});
+
 Deno.test("`checkConfigFiles()` marks each file absent, ok or bad", async () => {
   await withTree(async (t) => {
     await t.write(homeFile(t.home, "settings.json"), { model: "x" });

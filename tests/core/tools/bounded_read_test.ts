@@ -6,7 +6,13 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { readFile } from "../../../core/tools/read_file.ts";
 import { readFiles } from "../../../core/tools/read_files.ts";
-import { NotRegularFileError, readRegularFile } from "../../../core/tools/bounded_read.ts";
+import {
+  FileTooLargeError,
+  NotRegularFileError,
+  readRegularFile,
+  readTextFile,
+  readTextFileSync,
+} from "../../../core/tools/bounded_read.ts";
 import { callTool, testContext, withTempDir } from "../../support/tool_context.ts";
 
 /** Fails the test instead of hanging it when `p` does not settle in a generous time. */
@@ -95,4 +101,29 @@ Deno.test("readRegularFile() reads a whole regular file when no cap is given", a
     assert.deepEqual(await readRegularFile(path), data);
     assert.equal((await readRegularFile(path, { maxBytes: 10 })).length, 11);
   });
+});
+
+Deno.test({
+  name:
+    "readTextFile() and readTextFileSync() read a regular file, refuse a FIFO, /dev/zero and too much",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    await withTempDir(async (dir) => {
+      const text = join(dir, "a.json");
+      await Deno.writeTextFile(text, '{"a":"é"}');
+      assert.equal(readTextFileSync(text), '{"a":"é"}');
+      assert.equal(await readTextFile(text), '{"a":"é"}');
+      const pipe = join(dir, "pipe");
+      await new Deno.Command("mkfifo", { args: [pipe] }).output();
+      const zero = join(dir, "zero");
+      await Deno.symlink("/dev/zero", zero);
+      for (const path of [pipe, zero]) {
+        assert.throws(() => readTextFileSync(path), NotRegularFileError);
+        await assert.rejects(() => readTextFile(path), NotRegularFileError);
+      }
+      assert.throws(() => readTextFileSync(text, 4), FileTooLargeError);
+      await assert.rejects(() => readTextFile(text, 4), FileTooLargeError);
+      assert.throws(() => readTextFileSync(join(dir, "nope")), Deno.errors.NotFound);
+    });
+  },
 });
