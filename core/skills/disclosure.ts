@@ -27,6 +27,7 @@ import type { Skill } from "./index.ts";
 import type { SkillMetrics, SkillUsage } from "./metrics.ts";
 import { type Block, findSection, splitBlocks, tableOfContents } from "./sections.ts";
 import { cutToTokens, type TokenCounter } from "./tokens.ts";
+import { readRegularFile, TEXT_FILE_MAX_BYTES } from "../tools/bounded_read.ts";
 
 /** Tokens one answer of use_skill may carry. */
 export const DISCLOSURE_LIMIT = 5000;
@@ -139,9 +140,25 @@ export class Disclosure {
     }
     const usage = this.#o.usage(skill.name);
     const key = `${skill.name}\0${relative(realRoot, real)}`;
+    let bytes: Uint8Array;
+    try {
+      // Only a regular file (a FIFO would never answer), and a bounded amount of it.
+      bytes = await readRegularFile(real, { maxBytes: TEXT_FILE_MAX_BYTES });
+    } catch (e) {
+      return fail(
+        "unreadable",
+        `Resource "${rel}" of ${skill.name} cannot be read: ${(e as Error).message}`,
+      );
+    }
+    if (bytes.length > TEXT_FILE_MAX_BYTES) {
+      return fail(
+        "too_large",
+        `Resource "${rel}" of ${skill.name} is too large to read: pass it to a script`,
+      );
+    }
     let text: string;
     try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(await Deno.readFile(real));
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {
       return fail("binary", `Resource "${rel}" of ${skill.name} is not text: pass it to a script`);
     }

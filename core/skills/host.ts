@@ -30,7 +30,7 @@ import { keepBuild, MAX_KEPT_BYTES, recordBuild } from "./build_undo.ts";
 import { confinement } from "../sandbox/confine.ts";
 import { describeRun } from "./script_result.ts";
 import { tokenCounter } from "./tokens.ts";
-import { readTextFile } from "../tools/bounded_read.ts";
+import { readRegularFile, readTextFile } from "../tools/bounded_read.ts";
 
 /** How a session's skill host is set up. */
 export interface SkillHostOptions {
@@ -217,8 +217,7 @@ async function resolve(
 }
 
 async function firstLine(path: string): Promise<string> {
-  using file = await Deno.open(path);
-  const buf = new Uint8Array(256);
-  const n = await file.read(buf);
-  return new TextDecoder().decode(buf.subarray(0, n ?? 0)).split("\n")[0];
+  // Only a regular file is opened (a FIFO would wait for a writer forever).
+  const head = await readRegularFile(path, { maxBytes: 255 });
+  return new TextDecoder().decode(head).split("\n")[0];
 }

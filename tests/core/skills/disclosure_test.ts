@@ -175,3 +175,32 @@ Deno.test("Disclosure.body() gives a description the index cut whole, and only t
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test({
+  name: "Disclosure.resource() refuses a FIFO among a skill's resources at once (never opens it)",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const root = await Deno.makeTempDir({ prefix: "minoc_skill_fifo_" });
+    try {
+      const dir = join(root, "skills", "piped");
+      await Deno.mkdir(join(dir, "resources"), { recursive: true });
+      await Deno.writeTextFile(
+        join(dir, "SKILL.md"),
+        "---\nname: piped\ndescription: A skill with a named pipe as a resource.\n---\nBody.\n",
+      );
+      await new Deno.Command("mkfifo", { args: [join(dir, "resources", "pipe.md")] }).output();
+      const index = await discoverSkills([join(root, "skills")], () => {});
+      const metrics = emptyMetrics();
+      const d = new Disclosure({
+        count: await tokenCounter(),
+        metrics,
+        usage: (n) => (metrics.bySkill[n] ??= emptyUsage()),
+      });
+      const r = await d.resource(index.get("piped")!, "pipe.md");
+      assert.equal(r.ok, false);
+      assert.match(r.output, /cannot be read: .*named pipe/);
+    } finally {
+      await Deno.remove(root, { recursive: true });
+    }
+  },
+});
