@@ -27,6 +27,7 @@ import type { Skill } from "./index.ts";
 import type { SkillMetrics, SkillUsage } from "./metrics.ts";
 import { type Block, findSection, splitBlocks, tableOfContents } from "./sections.ts";
 import { cutToTokens, type TokenCounter } from "./tokens.ts";
+import { pickBlocks, sum, titlesOf, tocReserve } from "./block_pick.ts";
 import { readRegularFile, TEXT_FILE_MAX_BYTES } from "../tools/bounded_read.ts";
 
 /** Tokens one answer of use_skill may carry. */
@@ -248,60 +249,6 @@ export class Disclosure {
       m[key] += n;
     } else if (key === "resentAvoided") m.resentAvoided += n;
   }
-}
-
-interface Pick {
-  send: Block[];
-  texts: string[];
-  repeated: Block[];
-  cut: boolean;
-}
-
-/** Whole blocks in order while they fit; a first block too big alone is cut at a line. */
-function pickBlocks(
-  blocks: readonly Block[],
-  sent: ReadonlySet<number>,
-  budget: number,
-  count: TokenCounter,
-): Pick {
-  const pick: Pick = { send: [], texts: [], repeated: [], cut: false };
-  let used = 0;
-  for (const b of blocks) {
-    if (sent.has(b.index)) {
-      pick.repeated.push(b);
-      continue;
-    }
-    if (used + b.tokens <= budget) {
-      pick.send.push(b);
-      pick.texts.push(b.text);
-      used += b.tokens;
-      continue;
-    }
-    pick.cut = true;
-    if (pick.send.length === 0) {
-      pick.send.push(b);
-      pick.texts.push(
-        cutToTokens(b.text, budget, count) +
-          `\n[This part has no heading to cut at: the rest of it (about ${
-            b.tokens - budget
-          } tokens) is not sent.]`,
-      );
-    }
-    break;
-  }
-  return pick;
-}
-
-function tocReserve(blocks: readonly Block[]): number {
-  return 60 + 12 * blocks.filter((b) => b.level > 0).length;
-}
-
-function sum(blocks: readonly Block[]): number {
-  return blocks.reduce((n, b) => n + b.tokens, 0);
-}
-
-function titlesOf(blocks: readonly Block[]): string {
-  return blocks.map((b) => (b.title ? `"${b.title}"` : "the introduction")).join(", ");
 }
 
 /**
