@@ -93,7 +93,7 @@ export async function analyzeProject(
     tokens: fitted.tokens,
     instructions: found.instructions,
     facts: found.facts,
-    ms: { scan: kept ? 0 : found.scanMs ?? 0, total: performance.now() - start },
+    ms: { scan: found.scanMs ?? 0, total: performance.now() - start },
     ...(kept ? { kept: true } : {}),
   };
 }

@@ -101,9 +101,10 @@ export function keep(
   options: string,
   footprint: Footprint,
   analysis: KeptAnalysis,
-): boolean {
-  const marks = [...footprint.marks, markOf(entryFile())].filter((m) => m[0] !== "");
-  if (marks.some(([, mtime]) => mtime >= footprint.began - RACY_MS)) return false;
+): void {
+  const entry = entryFile();
+  const marks = entry === "" ? footprint.marks : [...footprint.marks, markOf(entry)];
+  if (marks.some(([, mtime]) => mtime >= footprint.began - RACY_MS)) return;
   const file: CacheFile = { format: FORMAT, root, options, marks, ...analysis };
   const path = cachePath(dir, root);
   const temp = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
@@ -111,14 +112,12 @@ export function keep(
     Deno.mkdirSync(dirname(path), { recursive: true });
     Deno.writeTextFileSync(temp, JSON.stringify(file));
     Deno.renameSync(temp, path);
-    return true;
   } catch {
     try {
       Deno.removeSync(temp);
     } catch {
       // never written
     }
-    return false;
   }
 }
 
@@ -136,7 +135,6 @@ function presenceOf(path: string): Mark {
 }
 
 function markOf(path: string): Mark {
-  if (path === "") return ["", -1, -1];
   try {
     // Asked first without an error: absent paths are common here (see core/tools/fs_port.ts).
     if (!existsSync(path)) return [path, -1, -1];

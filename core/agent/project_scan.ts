@@ -19,9 +19,9 @@ import {
   isIgnored,
   narrowChain,
   parseRules,
+  readIgnoreSync,
   type RuleChain,
 } from "../tools/gitignore.ts";
-import { readTextFileSync } from "../tools/bounded_read.ts";
 
 /** Told each folder the walk lists and each file it reads (the footprint of project_cache.ts). */
 export interface PathNoter {
@@ -139,7 +139,7 @@ function walk(s: State, abs: string, dir: DirNode, inherited: RuleChain): void {
   let chain = inherited;
   if (entries.some((e) => e.name === ".gitignore" && e.isFile)) {
     s.footprint?.add(join(abs, ".gitignore"));
-    const text = readText(join(abs, ".gitignore"));
+    const text = readIgnoreSync(abs);
     if (text !== null) chain = [...chain, parseRules(abs, text)];
   }
   const keep = dir.depth < s.keepDepth;
@@ -172,14 +172,6 @@ function walk(s: State, abs: string, dir: DirNode, inherited: RuleChain): void {
     }
   }
   dir.files += dir.ownFiles;
-}
-
-function readText(path: string): string | null {
-  try {
-    return readTextFileSync(path);
-  } catch {
-    return null;
-  }
 }
 
 /** Every kept folder, depth first (the root first). */

@@ -49,24 +49,26 @@ export async function readRegularFile(
   path: string,
   o: { maxBytes?: number } = {},
 ): Promise<Uint8Array> {
-  const info = Deno.statSync(path);
-  if (!info.isFile) throw new NotRegularFileError(path, fileKind(info));
-  const chunks = new Chunks(info.size, o.maxBytes === undefined ? Infinity : o.maxBytes + 1);
-  if (info.size <= SYNC_READ_BYTES) {
-    using file = Deno.openSync(path, { read: true });
-    while (chunks.wants()) if (!chunks.took(file.readSync(chunks.next()))) break;
-  } else {
-    using file = await Deno.open(path, { read: true });
-    while (chunks.wants()) if (!chunks.took(await file.read(chunks.next()))) break;
-  }
+  const chunks = regularChunks(path, o);
+  if (chunks.size <= SYNC_READ_BYTES) return readAllSync(path, chunks);
+  using file = await Deno.open(path, { read: true });
+  while (chunks.wants()) if (!chunks.took(await file.read(chunks.next()))) break;
   return chunks.bytes();
 }
 
 /** The bytes of the regular file `path`, as {@link readRegularFile} reads them, synchronously. */
 export function readRegularFileSync(path: string, o: { maxBytes?: number } = {}): Uint8Array {
+  return readAllSync(path, regularChunks(path, o));
+}
+
+/** The buffers for a read of `path`, after making sure it is a regular file. */
+function regularChunks(path: string, o: { maxBytes?: number }): Chunks {
   const info = Deno.statSync(path);
   if (!info.isFile) throw new NotRegularFileError(path, fileKind(info));
-  const chunks = new Chunks(info.size, o.maxBytes === undefined ? Infinity : o.maxBytes + 1);
+  return new Chunks(info.size, o.maxBytes === undefined ? Infinity : o.maxBytes + 1);
+}
+
+function readAllSync(path: string, chunks: Chunks): Uint8Array {
   using file = Deno.openSync(path, { read: true });
   while (chunks.wants()) if (!chunks.took(file.readSync(chunks.next()))) break;
   return chunks.bytes();
@@ -116,7 +118,8 @@ class Chunks {
   #buf = new Uint8Array(0);
   readonly #size: number;
 
-  constructor(size: number, readonly limit: number) {
+  /** `size`: what the file says it holds. */
+  constructor(readonly size: number, readonly limit: number) {
     this.#size = Math.min(Math.max(size, 1), 1 << 20);
   }
 

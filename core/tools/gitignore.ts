@@ -16,7 +16,7 @@ import { dirname, join, relative, sep } from "node:path";
 import type { FsPort } from "../../interfaces/tool.ts";
 import { isInside } from "./paths.ts";
 import { reachable } from "./fs_port.ts";
-import { TEXT_FILE_MAX_BYTES } from "./bounded_read.ts";
+import { readTextFileSync, TEXT_FILE_MAX_BYTES } from "./bounded_read.ts";
 
 /** Directory names no walk ever enters, whatever the ignore files say. */
 export const ALWAYS_SKIPPED: ReadonlySet<string> = new Set([".git", "node_modules"]);
@@ -141,6 +141,15 @@ export async function readIgnoreFile(fs: FsPort, dir: string): Promise<string | 
     if (!info?.isFile) return null;
     const bytes = await fs.readFile(path, { maxBytes: TEXT_FILE_MAX_BYTES });
     return bytes.length > TEXT_FILE_MAX_BYTES ? null : new TextDecoder().decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** {@link readIgnoreFile} on the real disk, synchronously (for walks that read it directly). */
+export function readIgnoreSync(dir: string): string | null {
+  try {
+    return readTextFileSync(join(dir, ".gitignore"));
   } catch {
     return null;
   }

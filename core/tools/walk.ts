@@ -25,9 +25,9 @@ import {
   narrowChain,
   parseRules,
   readIgnoreFile,
+  readIgnoreSync,
   type RuleChain,
 } from "./gitignore.ts";
-import { readTextFileSync } from "./bounded_read.ts";
 
 /** One entry found by the walk. */
 export interface WalkEntry {
@@ -179,12 +179,4 @@ async function listSorted(s: WalkState, dir: string): Promise<DirEntry[] | null>
 function listSync(dir: string): DirEntry[] {
   // Deno's entries already have the DirEntry shape.
   return Array.from(Deno.readDirSync(dir));
-}
-
-function readIgnoreSync(dir: string): string | null {
-  try {
-    return readTextFileSync(join(dir, ".gitignore"));
-  } catch {
-    return null;
-  }
 }
