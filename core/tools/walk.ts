@@ -14,7 +14,7 @@
  * ```
  * @module
  */
-import { join, sep } from "node:path";
+import { sep } from "node:path";
 import { setImmediate } from "node:timers";
 import type { DirEntry, FsPort } from "../../interfaces/tool.ts";
 import { readsRealDisk } from "./fs_port.ts";
