@@ -77,10 +77,16 @@ export function probeKey(helper: { program: string; args: readonly string[] }): 
   return { text, boot };
 }
 
+/** The largest probe cache file read (an answer takes ~200 bytes). */
+const PROBE_FILE_MAX_BYTES = 64 * 1024;
+
 /** The ABI remembered under `key`, or null (no file, another key, or not readable as one). */
 export function rememberedAbi(key: ProbeKey, file = probeCacheFile()): number | null {
   if (file === null) return null;
   try {
+    // Only a small regular file is read: a FIFO or a device there must not hang a start.
+    const info = Deno.statSync(file);
+    if (!info.isFile || info.size > PROBE_FILE_MAX_BYTES) return null;
     const kept = JSON.parse(Deno.readTextFileSync(file)) as Record<string, unknown>;
     const { abi, boot } = kept;
     const same = kept.key === key.text && typeof boot === "number" &&

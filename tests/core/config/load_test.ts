@@ -1,49 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  checkConfigFiles,
-  configDirs,
-  configuredModels,
-  loadSettings,
-} from "../../../core/config/load.ts";
+import { configDirs, configuredModels, loadSettings } from "../../../core/config/load.ts";
 import type { SettingFlags } from "../../../core/config/settings.ts";
 import { isFolderTrusted, trustFolder } from "../../../core/config/trust.ts";
-
-/** A temp tree with a `.minoc` home and a project folder; removed afterwards. */
-async function withTree(
-  fn: (
-    t: { home: string; project: string; write(path: string, value: unknown): Promise<string> },
-  ) => Promise<void>,
-) {
-  const root = await Deno.makeTempDir({ prefix: "minoc-config-" });
-  const home = join(root, "app", ".minoc");
-  const project = join(root, "project");
-  await Deno.mkdir(project, { recursive: true });
-  const write = async (path: string, value: unknown) => {
-    await Deno.mkdir(join(path, ".."), { recursive: true });
-    await Deno.writeTextFile(
-      path,
-      typeof value === "string" ? value : JSON.stringify(value, null, 2),
-    );
-    return path;
-  };
-  try {
-    await fn({ home, project, write });
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
-}
-
-const homeFile = (home: string, name: string) => join(home, "config", name);
-const projectFile = (project: string, name: string) => join(project, ".minoc", "config", name);
-
-async function load(
-  t: { home: string; project: string },
-  flags: SettingFlags = {},
-  env: Record<string, string> = {},
-) {
-  return await loadSettings({ homeDir: t.home, cwd: t.project, flags, env });
-}
+import { homeFile, load, projectFile, withTree } from "./config_tree.ts";
 
 Deno.test("`loadSettings()` takes each layer in turn when the ones above it are removed", async () => {
   await withTree(async (t) => {
@@ -195,73 +155,6 @@ Deno.test("`configDirs()` lists a folder once when the project is the home's par
       "project",
       "home",
     ]);
-  });
-});
-
-Deno.test("`loadSettings()` reports every broken file and leaves their bytes untouched", async () => {
-  await withTree(async (t) => {
-    const settingsText = '{\n  "retry": { "maxRetries": 2.5 },\n  "colour": "blue"\n}\n';
-    const modelsText = '{\n  "m1": {\n    "temperature": 0.2,\n  }\n}';
-    const s = await t.write(homeFile(t.home, "settings.json"), settingsText);
-    const m = await t.write(projectFile(t.project, "models.json"), modelsText);
-    const before = [await Deno.stat(s), await Deno.stat(m)].map((i) => i.mtime?.getTime());
-    const r = await load(t, {}, { OPENAI_API_KEY: "k" });
-    assert.equal(r.ok, false);
-    const lines = !r.ok ? r.message.split("\n") : [];
-    assert.deepEqual(lines, [
-      `Cannot read config "${m}": invalid JSON at line 4, column 3: expected double-quoted property name`,
-      `Cannot read config "${s}": field "retry.maxRetries" must be an integer (got 2.5)`,
-      `Cannot read config "${s}": unknown field "colour" (expected one of: baseUrl, model, ` +
-      "apiKeyEnv, apiKeyFile, temperature, topP, topK, maxTokens, retry, idleTimeoutMs, progress, maxTurns, contextWindow, allowUnconfinedScripts, sandbox)",
-    ]);
-    assert.equal(await Deno.readTextFile(s), settingsText);
-    assert.equal(await Deno.readTextFile(m), modelsText);
-    const after = [await Deno.stat(s), await Deno.stat(m)].map((i) => i.mtime?.getTime());
-    assert.deepEqual(after, before);
-  });
-});
-
-Deno.test("`loadSettings()` reports a folder where a file should be", async () => {
-  await withTree(async (t) => {
-    const path = homeFile(t.home, "settings.json");
-    await Deno.mkdir(path, { recursive: true });
-    const r = await load(t, {}, { OPENAI_API_KEY: "k" });
-    assert.equal(!r.ok && r.message, `Cannot read config "${path}": it is a directory, not a file`);
-  });
-});
-
-Deno.test("`loadSettings()` refuses a FIFO or an endless device where a file should be, without waiting", async () => {
-  await withTree(async (t) => {
-    const path = join(t.project, ".minoc", "config", "settings.json");
-    await Deno.mkdir(join(path, ".."), { recursive: true });
-    await new Deno.Command("mkfifo", { args: [path] }).output();
-    const r = await load(t, {}, { OPENAI_API_KEY: "k" });
-    assert.equal(
-      !r.ok && r.message,
-      `Cannot read config "${path}": it is a named pipe (FIFO), not a regular file`,
-    );
-    await Deno.remove(path);
-    await Deno.symlink("/dev/zero", path);
-    const z = await load(t, {}, { OPENAI_API_KEY: "k" });
-    assert.equal(
-      !z.ok && z.message,
-      `Cannot read config "${path}": it is a character device, not a regular file`,
-    );
-  });
-});
-
-Deno.test("`checkConfigFiles()` marks each file absent, ok or bad", async () => {
-  await withTree(async (t) => {
-    await t.write(homeFile(t.home, "settings.json"), { model: "x" });
-    await t.write(homeFile(t.home, "models.json"), { x: { topK: 0 } });
-    const checks = await checkConfigFiles(t.home, t.project);
-    assert.deepEqual(checks.map((c) => [c.scope, c.kind, c.state]), [
-      ["project", "settings", "absent"],
-      ["project", "models", "absent"],
-      ["home", "settings", "ok"],
-      ["home", "models", "bad"],
-    ]);
-    assert.match(checks[3].problems[0], /field "x\.topK" must be from 1 to 1000000 \(got 0\)$/);
   });
 });
 

@@ -98,3 +98,23 @@ Deno.test("the entry lives in minoc's cache folder: MINOC_CACHE_DIR, else XDG_CA
     );
   }
 });
+
+Deno.test("a FIFO, a device or a huge file as the probe cache is not read (no hang)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "minoc_probe_cache_" });
+  try {
+    const file = join(dir, PROBE_FILE);
+    await new Deno.Command("mkfifo", { args: [file] }).output();
+    assert.equal(rememberedAbi(k1, file), null, "a FIFO");
+    await Deno.remove(file);
+    await Deno.symlink("/dev/zero", file);
+    assert.equal(rememberedAbi(k1, file), null, "an endless device");
+    await Deno.remove(file);
+    const big = JSON.stringify({ key: k1.text, boot: k1.boot, abi: 6, pad: "x".repeat(70_000) });
+    await Deno.writeTextFile(file, big);
+    assert.equal(rememberedAbi(k1, file), null, "over the size limit");
+    rememberAbi(k1, 6, file);
+    assert.equal(rememberedAbi(k1, file), 6, "a fresh answer replaces it");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
