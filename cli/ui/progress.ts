@@ -19,22 +19,16 @@
  */
 import process from "node:process";
 import type { AgentEvent } from "../../interfaces/agent.ts";
+import { DueTimer, type ProgressClock, realClock } from "./due_timer.ts";
 import { visible } from "./sanitize.ts";
+
+export type { ProgressClock };
 
 /** The spinner itself (ora on stderr by default). */
 export interface SpinnerPort {
   start(text: string): void;
   setText(text: string): void;
   stop(): void;
-}
-
-/** Time and timers, injectable so tests do not wait. */
-export interface ProgressClock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
 }
 
 /** Options of {@link createProgress}. */
@@ -87,14 +81,6 @@ interface Task {
   phase?: { startedAt: number; totalMs: number };
 }
 
-const realClock: ProgressClock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-  setInterval: (fn, ms) => setInterval(fn, ms),
-  clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
-};
-
 /** Creates the progress display. */
 export function createProgress(o: ProgressOptions): ProgressView {
   return new ProgressDisplay(o);
@@ -107,7 +93,8 @@ class ProgressDisplay implements ProgressView {
   #enabled: boolean;
   #task: Task | null = null;
   #pendingTool: string | null = null;
-  #timer: unknown = null;
+  /** When the spinner is due for the current wait. */
+  readonly #timer: DueTimer;
   #tick: unknown = null;
   #spinner: SpinnerPort | null = null;
   #generation = 0;
@@ -115,6 +102,7 @@ class ProgressDisplay implements ProgressView {
 
   constructor(o: ProgressOptions) {
     this.#clock = o.clock ?? realClock;
+    this.#timer = new DueTimer(this.#clock, () => void this.#show());
     this.#afterMs = o.afterMs ?? progressDelay();
     this.#makeSpinner = o.spinner ?? oraSpinner;
     this.#enabled = o.enabled;
@@ -240,19 +228,15 @@ class ProgressDisplay implements ProgressView {
   }
 
   #disarm(): void {
-    if (this.#timer !== null) this.#clock.clearTimeout(this.#timer);
-    this.#timer = null;
+    this.#timer.cancel();
   }
 
   #arm(delay = this.#afterMs): void {
-    this.#disarm();
-    if (this.#task && this.#enabled && this.#suspended === 0) {
-      this.#timer = this.#clock.setTimeout(() => void this.#show(), delay);
-    }
+    if (this.#task && this.#enabled && this.#suspended === 0) this.#timer.at(delay);
+    else this.#timer.cancel();
   }
 
   async #show(): Promise<void> {
-    this.#timer = null;
     if (!this.#task || !this.#enabled || this.#suspended > 0 || this.#spinner) return;
     const mine = ++this.#generation;
     const s = await this.#makeSpinner();

@@ -32,6 +32,7 @@ import type {
   StreamEvent,
 } from "../../interfaces/agent.ts";
 import { classifyError, rejectsStreamOptions } from "./errors.ts";
+import { IdleTimer } from "./idle_timer.ts";
 import { pinnedFetch } from "./pinned_fetch.ts";
 import { BodyEncoder, JSON_HEADERS } from "./request_body.ts";
 import { tappedFetch, type WireSink } from "./wire.ts";
@@ -120,7 +121,7 @@ async function* streamReply(
     else yield failure(classifyError(e, errorContext(state)), progress);
     return;
   } finally {
-    idle.disarm();
+    idle.stop();
   }
   yield finalEvent(state, progress, signal, idle);
 }
@@ -249,34 +250,4 @@ function idleTimeout(state: ProviderState): ProviderError {
 
 function errorContext(state: ProviderState) {
   return { baseURL: state.options.baseURL, model: state.options.params.model };
-}
-
-/** Aborts its signal when armed for longer than `ms` without being disarmed. */
-class IdleTimer {
-  readonly #controller = new AbortController();
-  readonly #ms: number | undefined;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  fired = false;
-
-  constructor(ms: number | undefined) {
-    this.#ms = ms;
-  }
-
-  get signal(): AbortSignal {
-    return this.#controller.signal;
-  }
-
-  arm(): void {
-    if (this.#ms === undefined || this.fired) return;
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.fired = true;
-      this.#controller.abort();
-    }, this.#ms);
-  }
-
-  disarm(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-  }
 }

@@ -262,6 +262,29 @@ Deno.test("`stream()` reports timeout with afterText when chunks stop coming for
   assert.equal(end.error?.afterText, true);
 });
 
+Deno.test("`stream()` times silence from the last chunk: steady chunks outlast timeoutMs, a stall ends it on time", async () => {
+  // Six chunks 250 ms apart take 1.25 s, longer than the 400 ms timeout: none of the gaps is.
+  await using steady = await startServer({
+    replies: [{ text: "one two three four five six", chunkDelayMs: 250 }],
+  });
+  const ok = await collect(provider(steady, {}, 400));
+  assert.equal(ok.end.reason, "stop", JSON.stringify(ok.end));
+  assert.equal(ok.text, "one two three four five six");
+  // Text, then nothing: the timeout comes 600 ms after the last chunk, not later.
+  await using stall = await startServer({ replies: [{ text: "a b", chunkDelayMs: 5000 }] });
+  let lastText = 0;
+  let endedAt = 0;
+  for await (const event of provider(stall, {}, 600).stream({ messages: MESSAGES })) {
+    if (event.type === "text") lastText = performance.now();
+    if (event.type === "end") {
+      endedAt = performance.now();
+      assert.equal(event.error?.kind, "timeout");
+    }
+  }
+  const silence = endedAt - lastText;
+  assert.ok(silence >= 590 && silence < 1100, `timed out ${silence} ms after the last chunk`);
+});
+
 Deno.test("`stream()` reports timeout when the headers take longer than timeoutMs", async () => {
   await using server = await startServer({ replies: [{ text: "slow", delayMs: 1000 }] });
   const { end } = await collect(provider(server, {}, 100));

@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import { DueTimer } from "../../../cli/ui/due_timer.ts";
+import { FakeClock } from "./fake_clock.ts";
+
+function setup() {
+  const clock = new FakeClock();
+  const fired: number[] = [];
+  const timer = new DueTimer(clock, () => fired.push(clock.time));
+  return { clock, fired, timer };
+}
+
+Deno.test("`DueTimer` fires once when due, never after cancel", async () => {
+  const { clock, fired, timer } = setup();
+  timer.at(5000);
+  await clock.advance(4999);
+  assert.deepEqual(fired, []);
+  await clock.advance(1);
+  assert.deepEqual(fired, [5000]);
+  await clock.advance(20_000);
+  assert.deepEqual(fired, [5000], "once");
+  timer.at(5000);
+  await clock.advance(3000);
+  timer.cancel();
+  await clock.advance(20_000);
+  assert.deepEqual(fired, [5000], "cancelled");
+});
+
+Deno.test("`DueTimer` counts from the last `at()`: later and earlier times both hold", async () => {
+  const { clock, fired, timer } = setup();
+  timer.at(5000);
+  await clock.advance(3000);
+  timer.cancel();
+  timer.at(5000); // due at 8000, though a timer for 5000 is still pending
+  await clock.advance(4000);
+  assert.deepEqual(fired, [], "not at 5000");
+  await clock.advance(1000);
+  assert.deepEqual(fired, [8000]);
+  timer.at(10_000);
+  await clock.advance(1000);
+  timer.at(500); // sooner than the pending timer: due at 9500
+  await clock.advance(500);
+  assert.deepEqual(fired, [8000, 9500]);
+});
+
+Deno.test("`DueTimer` on the real clock does not keep the process alive", async () => {
+  const url = new URL("../../../cli/ui/due_timer.ts", import.meta.url).href;
+  const code = `import { DueTimer, realClock } from "${url}";
+    new DueTimer(realClock, () => console.log("fired")).at(60_000);
+    console.log("set");`;
+  const started = performance.now();
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", code],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const ms = performance.now() - started;
+  assert.equal(new TextDecoder().decode(out.stdout).trim(), "set");
+  assert.ok(ms < 30_000, `the process waited ${Math.round(ms)} ms for the timer`);
+});
