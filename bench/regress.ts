@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { NOTES_MARKER, type Row } from "./report.ts";
+import { NOTES_MARKER, type Row, show } from "./report.ts";
 
 /** How much worse a figure may get before it is called out. */
 export const REGRESSION_LIMIT = 0.2;
@@ -50,7 +50,7 @@ export function regressions(previous: string, rows: readonly Row[]): string[] {
       const worse = HIGHER_IS_BETTER.has(r.unit) ? before / value - 1 : value / before - 1;
       if (worse > REGRESSION_LIMIT) {
         found.push(
-          `- ${area} / ${r.measure} (${column}): ${before} → ${value} ${r.unit} ` +
+          `- ${area} / ${r.measure} (${column}): ${show(before)} → ${show(value)} ${r.unit} ` +
             `(${Math.round(worse * 100)}% worse)`,
         );
       }

@@ -57,7 +57,8 @@ export async function machine(): Promise<Machine> {
   };
 }
 
-function show(v: number | string | undefined): string {
+/** A figure as the table shows it (at most two decimals, none from 100 up). */
+export function show(v: number | string | undefined): string {
   if (v === undefined) return "";
   if (typeof v === "string") return v;
   if (Number.isNaN(v)) return "n/a";

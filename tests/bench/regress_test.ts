@@ -23,6 +23,14 @@ Deno.test("regressions() names each figure more than 20% worse, in the direction
   ]);
 });
 
+Deno.test("regressions() writes figures as the table does (no long fractions)", () => {
+  const ratio: Row[] = [{ area: "search", measure: "minoc ÷ ripgrep", value: 2.84, unit: "×" }];
+  const old = `# results\n\n${table(ratio)}\n`;
+  assert.deepEqual(regressions(old, [{ ...ratio[0], value: 3.498352901389337 }]), [
+    "- search / minoc ÷ ripgrep (source): 2.84 → 3.5 × (23% worse)",
+  ]);
+});
+
 Deno.test("regressions() finds nothing when there is no previous table or no row is worse", () => {
   assert.deepEqual(regressions("", before), []);
   assert.deepEqual(regressions(previous, before), []);
