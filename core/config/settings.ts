@@ -31,7 +31,7 @@ export const DEFAULT_OPENAI_MODEL = "gpt-4.1-mini";
 export const DEFAULT_MAX_TURNS = 25;
 /** Context window assumed for a model nobody described. */
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
-/** Default of `idleTimeoutMs`: two minutes without a byte from the server. */
+/** Default of `idleTimeoutMs`: two minutes without output (text or reasoning) from the model. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 /** The environment variable that holds the API key unless `apiKeyEnv` names another. */
 export const DEFAULT_API_KEY_ENV = "OPENAI_API_KEY";

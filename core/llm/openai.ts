@@ -72,6 +72,8 @@ interface ProviderState {
 interface Progress {
   text: boolean;
   finish: string | null;
+  /** Whether the usage figures came. */
+  usage: boolean;
 }
 
 /** Creates a provider that streams replies from an OpenAI-compatible server. */
@@ -100,7 +102,7 @@ async function* streamReply(
   }
   const idle = new IdleTimer(state.options.timeoutMs);
   const combined = signal ? AbortSignal.any([signal, idle.signal]) : idle.signal;
-  const progress: Progress = { text: false, finish: null };
+  const progress: Progress = { text: false, finish: null, usage: false };
   try {
     let sent = () => {};
     const out = new Promise<boolean>((resolve) => sent = () => resolve(true));
@@ -111,8 +113,19 @@ async function* streamReply(
     const stream = await opening;
     idle.arm();
     for await (const chunk of stream) {
+      const before = { ...progress };
+      const events = chunkEvents(chunk, progress);
+      // Only news counts as data: the model's output, or the reply's end and usage the first
+      // time. A server sending empty chunks (or the same usage) for ever is as stalled as a
+      // silent one, and the timer keeps running through them.
+      const news = events.some(isOutput) || (before.finish === null && progress.finish !== null) ||
+        progress.usage !== before.usage;
+      if (!news) {
+        for (const event of events) yield event;
+        continue;
+      }
       idle.disarm();
-      for (const event of chunkEvents(chunk, progress)) yield event;
+      for (const event of events) yield event;
       idle.arm();
     }
   } catch (e) {
@@ -191,6 +204,11 @@ function sending(state: ProviderState, inner: typeof fetch): typeof fetch {
   };
 }
 
+/** Whether an event is the model's output (text or reasoning). */
+function isOutput(event: StreamEvent): boolean {
+  return event.type === "text" || event.type === "reasoning";
+}
+
 function chunkEvents(chunk: ChatCompletionChunk, progress: Progress): StreamEvent[] {
   const events: StreamEvent[] = [];
   const choice = chunk.choices?.[0];
@@ -204,6 +222,7 @@ function chunkEvents(chunk: ChatCompletionChunk, progress: Progress): StreamEven
   if (choice?.finish_reason) progress.finish = choice.finish_reason;
   const usage = chunk.usage;
   if (usage) {
+    progress.usage = true;
     events.push({
       type: "usage",
       usage: {

@@ -3,7 +3,9 @@
  * is stopped (the request aborted) and the reply ends with
  * {@link cutNotice}, which the user sees and the model reads back in its own
  * message. Far above what a model writes in one turn, far below what fills
- * memory: a 50 MB reply cost 1 GB and a 149 MB session file before.
+ * memory: a 50 MB reply cost 1 GB and a 149 MB session file before. Reasoning
+ * the server sends apart (`reasoning_content`) counts too: a server streaming
+ * it without end would otherwise fill memory as surely.
  *
  * @example
  * ```ts
@@ -37,7 +39,7 @@ async function* capped(
   const signal = request.signal ? AbortSignal.any([request.signal, stop.signal]) : stop.signal;
   let kept = 0;
   for await (const event of provider.stream({ ...request, signal })) {
-    if (event.type !== "text") {
+    if (event.type !== "text" && event.type !== "reasoning") {
       yield event;
       continue;
     }

@@ -41,6 +41,8 @@ export interface RunOptions {
   env?: Record<string, string>;
   stdin?: string;
   home?: string;
+  /** Kills the process after this long (a liveness test must end even when minoc hangs). */
+  timeoutMs?: number;
 }
 
 /** Runs `minoc <args>` to its end. */
@@ -49,13 +51,18 @@ export function runMinoc(args: string[], o: RunOptions): Promise<MinocRun> {
     cwd: o.cwd,
     env: minocEnv(o),
     stdin: o.stdin,
+    timeoutMs: o.timeoutMs,
   });
 }
 
-/** Runs `deno <args>` with exactly `env`, feeding `stdin` when given, to its end. */
+/**
+ * Runs `deno <args>` with exactly `env`, feeding `stdin` when given, to its
+ * end, or until `timeoutMs` has passed: then it is killed, and its stderr
+ * ends with a line saying so.
+ */
 export async function runDeno(
   args: string[],
-  o: { cwd: string; env: Record<string, string>; stdin?: string },
+  o: { cwd: string; env: Record<string, string>; stdin?: string; timeoutMs?: number },
 ): Promise<MinocRun> {
   const child = new Deno.Command(Deno.execPath(), {
     args,
@@ -71,9 +78,15 @@ export async function runDeno(
     await w.write(new TextEncoder().encode(o.stdin));
     await w.close();
   }
-  const out = await child.output();
+  let killed = false;
+  const timer = o.timeoutMs === undefined ? undefined : setTimeout(() => {
+    killed = true;
+    child.kill("SIGKILL");
+  }, o.timeoutMs);
+  const out = await child.output().finally(() => clearTimeout(timer));
   const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  const stderr = dec.decode(out.stderr) + (killed ? `\n[killed after ${o.timeoutMs} ms]\n` : "");
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr };
 }
 
 /** The clean environment a test run of minoc gets. */
