@@ -19,7 +19,8 @@
  */
 import process from "node:process";
 import type { AgentEvent } from "../../interfaces/agent.ts";
-import { DueTimer, type ProgressClock, realClock } from "./due_timer.ts";
+import { DueTimer } from "../../core/llm/due_timer.ts";
+import { type ProgressClock, realClock } from "./progress_clock.ts";
 import { visible } from "./sanitize.ts";
 
 export type { ProgressClock };

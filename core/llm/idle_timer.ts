@@ -1,23 +1,21 @@
 /**
- * The idle timeout of a streamed reply (`idleTimeoutMs`): no data from the
- * server for that long aborts the request.
+ * The idle timeout of a streamed reply (`idleTimeoutMs`): no output from the
+ * model for that long aborts the request (`openai.ts` arms it at each chunk
+ * that brings news).
  *
  * @module
  */
+import { DueTimer, monotonicClock } from "./due_timer.ts";
 
-/**
- * Aborts its signal when armed for longer than `ms` without being disarmed.
- * A reply re-arms it for every chunk, so it keeps one timer per reply rather
- * than one per chunk (a timer costs tens of microseconds there, a clock read
- * well under one): each arm notes the time, and a timer that comes due early
- * waits again for what is left. {@link stop} clears it for good.
- */
+/** Aborts its signal when armed for longer than `ms` without being disarmed. */
 export class IdleTimer {
   readonly #controller = new AbortController();
   readonly #ms: number | undefined;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  /** When the last arm happened; -1 while disarmed. */
-  #armedAt = -1;
+  /** One timer a reply, however often it is armed (see due_timer.ts). */
+  readonly #due = new DueTimer(monotonicClock, () => {
+    this.fired = true;
+    this.#controller.abort();
+  });
   fired = false;
 
   constructor(ms: number | undefined) {
@@ -30,31 +28,15 @@ export class IdleTimer {
 
   arm(): void {
     if (this.#ms === undefined || this.fired) return;
-    this.#armedAt = performance.now();
-    if (this.#timer === undefined) this.#wait(this.#ms);
+    this.#due.at(this.#ms);
   }
 
   disarm(): void {
-    this.#armedAt = -1;
+    this.#due.cancel();
   }
 
   /** Disarms and clears the timer (nothing keeps the process waiting on it). */
   stop(): void {
-    this.#armedAt = -1;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-  }
-
-  #wait(ms: number): void {
-    this.#timer = setTimeout(() => this.#due(), ms);
-  }
-
-  #due(): void {
-    this.#timer = undefined;
-    if (this.#armedAt < 0) return; // the next arm starts a timer again
-    const left = this.#armedAt + this.#ms! - performance.now();
-    if (left > 0) return this.#wait(left);
-    this.fired = true;
-    this.#controller.abort();
+    this.#due.stop();
   }
 }

@@ -6,7 +6,7 @@ import {
   type SpinnerPort,
   toolTask,
 } from "../../../cli/ui/progress.ts";
-import { FakeClock } from "./fake_clock.ts";
+import { FakeClock } from "../../support/fake_clock.ts";
 
 /** A spinner that records what it was asked to show. */
 function recordingSpinner() {

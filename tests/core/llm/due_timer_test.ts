@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { DueTimer } from "../../../cli/ui/due_timer.ts";
-import { FakeClock } from "./fake_clock.ts";
+import { DueTimer } from "../../../core/llm/due_timer.ts";
+import { FakeClock } from "../../support/fake_clock.ts";
 
 function setup() {
   const clock = new FakeClock();
@@ -42,9 +42,10 @@ Deno.test("`DueTimer` counts from the last `at()`: later and earlier times both 
   assert.deepEqual(fired, [8000, 9500]);
 });
 
-Deno.test("`DueTimer` on the real clock does not keep the process alive", async () => {
-  const url = new URL("../../../cli/ui/due_timer.ts", import.meta.url).href;
-  const code = `import { DueTimer, realClock } from "${url}";
+Deno.test("`DueTimer` on the progress display's clock does not keep the process alive", async () => {
+  const timer = new URL("../../../core/llm/due_timer.ts", import.meta.url).href;
+  const clock = new URL("../../../cli/ui/progress_clock.ts", import.meta.url).href;
+  const code = `import { DueTimer } from "${timer}"; import { realClock } from "${clock}";
     new DueTimer(realClock, () => console.log("fired")).at(60_000);
     console.log("set");`;
   const started = performance.now();
@@ -56,4 +57,21 @@ Deno.test("`DueTimer` on the real clock does not keep the process alive", async 
   const ms = performance.now() - started;
   assert.equal(new TextDecoder().decode(out.stdout).trim(), "set");
   assert.ok(ms < 30_000, `the process waited ${Math.round(ms)} ms for the timer`);
+});
+
+Deno.test("`DueTimer.stop()` clears the pending timer: a process waiting on none ends", async () => {
+  const timer = new URL("../../../core/llm/due_timer.ts", import.meta.url).href;
+  const code = `import { DueTimer, monotonicClock } from "${timer}";
+    const t = new DueTimer(monotonicClock, () => console.log("fired"));
+    t.at(60_000); t.at(30_000); t.cancel(); t.stop();
+    console.log("stopped");`;
+  const started = performance.now();
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", code],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const ms = performance.now() - started;
+  assert.equal(new TextDecoder().decode(out.stdout).trim(), "stopped");
+  assert.ok(ms < 25_000, `the process waited ${Math.round(ms)} ms for a stopped timer`);
 });

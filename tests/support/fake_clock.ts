@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ProgressClock } from "../../../cli/ui/due_timer.ts";
+import type { ProgressClock } from "../../cli/ui/progress_clock.ts";
 
 /** A clock whose time only moves when the test says so. */
 export class FakeClock implements ProgressClock {

@@ -1,38 +1,38 @@
 /**
- * The clock of the progress display (`progress.ts`) and its one timer. A turn
- * begins and ends a wait several times (the model, each tool), and a timer set
- * and cleared for each costs tens of microseconds there; a {@link DueTimer}
- * keeps one timer set, and when it comes due early it waits again for what is
- * left of the current wait, or stops when nothing waits.
+ * A timer that is moved often and fires rarely: the idle timeout of a
+ * streamed reply (`idle_timer.ts`, moved at every chunk) and the progress
+ * display's threshold (`cli/ui/progress.ts`, moved at every wait). Setting
+ * and clearing a timer each time costs tens of microseconds on a turn (Deno's
+ * timers are Node's); a {@link DueTimer} keeps one timer set, and when it
+ * comes due early it waits again for what is left, or stops when nothing is
+ * due.
  *
+ * @example
+ * ```ts
+ * const t = new DueTimer(monotonicClock, () => console.log("quiet for 5 s"));
+ * t.at(5000); // again at every chunk: no new timer
+ * t.stop();
+ * ```
  * @module
  */
 
 /** Time and timers, injectable so tests do not wait. */
-export interface ProgressClock {
+export interface TimerClock {
   now(): number;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
 }
 
-/** The real clock; its timers never keep the process alive (a {@link DueTimer}'s may outlive every wait). */
-export const realClock: ProgressClock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => {
-    const handle = setTimeout(fn, ms);
-    Deno.unrefTimer(handle);
-    return handle;
-  },
+/** The process's monotonic clock and its timers. */
+export const monotonicClock: TimerClock = {
+  now: () => performance.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-  setInterval: (fn, ms) => setInterval(fn, ms),
-  clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
 };
 
 /** Calls `fn` once the time given to {@link at} has passed, unless {@link cancel}ed first. */
 export class DueTimer {
-  readonly #clock: ProgressClock;
+  readonly #clock: TimerClock;
   readonly #fn: () => void;
   /** The pending timer, and when it fires. */
   #timer: unknown = null;
@@ -40,7 +40,7 @@ export class DueTimer {
   /** When `fn` is due; null when it is not. */
   #due: number | null = null;
 
-  constructor(clock: ProgressClock, fn: () => void) {
+  constructor(clock: TimerClock, fn: () => void) {
     this.#clock = clock;
     this.#fn = fn;
   }
@@ -56,6 +56,13 @@ export class DueTimer {
   /** `fn` is not due (a pending timer finds nothing to do). */
   cancel(): void {
     this.#due = null;
+  }
+
+  /** Not due, and the pending timer cleared (nothing is left waiting). */
+  stop(): void {
+    this.#due = null;
+    if (this.#timer !== null) this.#clock.clearTimeout(this.#timer);
+    this.#timer = null;
   }
 
   #wait(ms: number): void {
