@@ -42,36 +42,37 @@ Deno.test("`DueTimer` counts from the last `at()`: later and earlier times both 
   assert.deepEqual(fired, [8000, 9500]);
 });
 
-Deno.test("`DueTimer` on the progress display's clock does not keep the process alive", async () => {
-  const timer = new URL("../../../core/llm/due_timer.ts", import.meta.url).href;
-  const clock = new URL("../../../cli/ui/progress_clock.ts", import.meta.url).href;
-  const code = `import { DueTimer } from "${timer}"; import { realClock } from "${clock}";
-    new DueTimer(realClock, () => console.log("fired")).at(60_000);
-    console.log("set");`;
+/** Runs `code` in a new Deno process; its output and how long it took to end. */
+async function evalTimed(code: string): Promise<{ out: string; ms: number }> {
   const started = performance.now();
-  const out = await new Deno.Command(Deno.execPath(), {
+  const r = await new Deno.Command(Deno.execPath(), {
     args: ["eval", code],
     stdout: "piped",
     stderr: "piped",
   }).output();
-  const ms = performance.now() - started;
-  assert.equal(new TextDecoder().decode(out.stdout).trim(), "set");
+  return { out: new TextDecoder().decode(r.stdout).trim(), ms: performance.now() - started };
+}
+
+const TIMER = new URL("../../../core/llm/due_timer.ts", import.meta.url).href;
+
+Deno.test("`DueTimer` on the progress display's clock does not keep the process alive", async () => {
+  const clock = new URL("../../../cli/ui/progress_clock.ts", import.meta.url).href;
+  const { out, ms } = await evalTimed(
+    `import { DueTimer } from "${TIMER}"; import { realClock } from "${clock}";
+    new DueTimer(realClock, () => console.log("fired")).at(60_000);
+    console.log("set");`,
+  );
+  assert.equal(out, "set");
   assert.ok(ms < 30_000, `the process waited ${Math.round(ms)} ms for the timer`);
 });
 
 Deno.test("`DueTimer.stop()` clears the pending timer: a process waiting on none ends", async () => {
-  const timer = new URL("../../../core/llm/due_timer.ts", import.meta.url).href;
-  const code = `import { DueTimer, monotonicClock } from "${timer}";
+  const { out, ms } = await evalTimed(
+    `import { DueTimer, monotonicClock } from "${TIMER}";
     const t = new DueTimer(monotonicClock, () => console.log("fired"));
     t.at(60_000); t.at(30_000); t.cancel(); t.stop();
-    console.log("stopped");`;
-  const started = performance.now();
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", code],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const ms = performance.now() - started;
-  assert.equal(new TextDecoder().decode(out.stdout).trim(), "stopped");
+    console.log("stopped");`,
+  );
+  assert.equal(out, "stopped");
   assert.ok(ms < 25_000, `the process waited ${Math.round(ms)} ms for a stopped timer`);
 });
