@@ -14,6 +14,7 @@ import { CallScanner, parseReply } from "../../core/protocol/xml.ts";
 import { renderProtocolRules, renderToolDocs } from "../../core/protocol/tool_docs.ts";
 import { attemptCompletion } from "../../core/tools/attempt_completion.ts";
 import { readFile } from "../../core/tools/read_file.ts";
+import { askModels, oneLine } from "../../core/llm/server_models.ts";
 import type { CountTokens } from "../../core/agent/project_render.ts";
 
 /** How one check came out. */
@@ -66,21 +67,8 @@ export async function listModels(
   { ok: true; ids: string[]; ms: number } | { ok: false; status?: number; error: string }
 > {
   const start = performance.now();
-  try {
-    const res = await fetch(`${baseURL}/models`, {
-      headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
-      signal: AbortSignal.timeout(15_000),
-    });
-    const body = await res.text();
-    if (!res.ok) {
-      return { ok: false, status: res.status, error: `HTTP ${res.status}: ${clip(body)}` };
-    }
-    const data = JSON.parse(body)?.data;
-    const ids = Array.isArray(data) ? data.map((m) => String(m?.id ?? "")).filter(Boolean) : [];
-    return { ok: true, ids, ms: performance.now() - start };
-  } catch (e) {
-    return { ok: false, error: (e as Error).message };
-  }
+  const r = await askModels({ baseURL, apiKey, timeoutMs: 15_000 });
+  return r.ok ? { ok: true, ids: r.models, ms: performance.now() - start } : r;
 }
 
 const PROBE_TOOLS = [readFile, attemptCompletion];
@@ -152,7 +140,7 @@ export function judgeToolCall(p: Probe): Check[] {
     : {
       name: "tool call",
       verdict: "fail",
-      detail: `no tool call in the reply ${took}: ${clip(p.text)}`,
+      detail: `no tool call in the reply ${took}: ${oneLine(p.text)}`,
     };
   const streaming: Check = p.chunks > 1
     ? { name: "streaming", verdict: "pass", detail: `the reply came in ${p.chunks} chunks` }
@@ -246,9 +234,4 @@ export function secs(ms: number): string {
 
 function fmt(n: number): string {
   return n.toLocaleString("en-US");
-}
-
-function clip(text: string): string {
-  const one = text.replace(/\s+/g, " ").trim();
-  return one.length > 120 ? `${one.slice(0, 119)}…` : one || "(empty)";
 }
