@@ -14,7 +14,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { join } from "node:path";
 import type { ServerConfig } from "./config.ts";
-import { stderrLogPath } from "./log_path.ts";
+import { StderrLog, stderrLogPath } from "./log_path.ts";
 import { oneLine } from "./call.ts";
 
 /** A live connection to one server. */
@@ -113,9 +113,6 @@ export async function connectServer(
   }
 }
 
-/** Size past which a server's log is moved to `<name>.log.1` when the server starts. */
-const MAX_LOG_BYTES = 5 * 1024 * 1024;
-
 async function stdioTransport(server: ServerConfig, logsDir: string): Promise<Transport> {
   const transport = new StdioClientTransport({
     command: server.command!,
@@ -124,28 +121,15 @@ async function stdioTransport(server: ServerConfig, logsDir: string): Promise<Tr
     cwd: server.cwd,
     stderr: "pipe",
   });
-  const log = stderrLogPath(logsDir, server.name);
   await Deno.mkdir(join(logsDir, "mcp"), { recursive: true }).catch(() => {});
-  // One earlier generation is kept: a chatty server cannot fill the disk.
-  if (((await Deno.stat(log).catch(() => null))?.size ?? 0) > MAX_LOG_BYTES) {
-    await Deno.rename(log, `${log}.1`).catch(() => {});
-  }
-  const file = await Deno.open(log, { append: true, create: true }).catch(() => null);
-  const header = `\n--- ${new Date().toISOString()} ${server.command} ${server.args.join(" ")}\n`;
-  file?.writeSync(new TextEncoder().encode(header));
+  // One earlier generation is kept, while the server runs too: a chatty server cannot fill the disk.
+  const log = StderrLog.open(stderrLogPath(logsDir, server.name));
+  log.write(`\n--- ${new Date().toISOString()} ${server.command} ${server.args.join(" ")}\n`);
   const stream = transport.stderr;
-  if (stream && file) {
-    stream.on("data", (chunk: Uint8Array | string) => {
-      try {
-        file.writeSync(typeof chunk === "string" ? new TextEncoder().encode(chunk) : chunk);
-      } catch { /* the log is best effort */ }
-    });
-    stream.on("close", () => {
-      try {
-        file.close();
-      } catch { /* already closed */ }
-    });
-  } else file?.close();
+  if (stream) {
+    stream.on("data", (chunk: Uint8Array | string) => log.write(chunk));
+    stream.on("close", () => log.close());
+  } else log.close();
   return transport;
 }
 

@@ -5,7 +5,7 @@
  * (a long text), `picture` (an image), `die` (the process exits).
  *
  * Arguments: `--fail` exits at once with a message on stderr; `--hang`
- * never answers.
+ * never answers; `--chatty` serves while writing 1 MB to stderr every 10 ms.
  *
  * @module
  */
@@ -21,6 +21,17 @@ if (Deno.args.includes("--hang")) {
   console.error("test server: hanging");
   setInterval(() => {}, 60_000);
   await new Promise(() => {});
+}
+
+if (Deno.args.includes("--chatty")) {
+  const line = new TextEncoder().encode("chatter ".repeat(128 * 1024 - 1) + "chatter\n");
+  setInterval(() => {
+    try {
+      Deno.stderr.writeSync(line);
+    } catch {
+      Deno.exit(0); // minoc went away
+    }
+  }, 10);
 }
 
 const file = Deno.env.get("MCP_TEST_FILE");
