@@ -10,11 +10,10 @@
  * ```
  * @module
  */
-import { createInterface } from "node:readline";
 import process from "node:process";
 import type { PasteInput, PastePort } from "../../core/llm/bridge.ts";
 import { EOF_MARK } from "../../core/llm/bridge.ts";
-import { readLine } from "./line.ts";
+import { loadReadline, readLine } from "./line.ts";
 
 /** How the port talks to the user. */
 export interface PastePortOptions {
@@ -106,12 +105,13 @@ async function readTerminal(signal?: AbortSignal): Promise<PasteInput | null> {
  * "" when `closeEnds()` holds (some text came), else null; Ctrl+C or the
  * signal end with null.
  */
-function collect(
+async function collect(
   signal: AbortSignal | undefined,
   onLine: (line: string, done: (value: string) => void) => void,
   closeEnds: () => boolean = () => false,
 ): Promise<string | null> {
-  return new Promise((resolve) => {
+  const { createInterface } = await loadReadline();
+  return await new Promise((resolve) => {
     if (signal?.aborted) return resolve(null);
     const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
     let finished = false;
