@@ -23,8 +23,6 @@ import { DueTimer } from "../../core/llm/due_timer.ts";
 import { type ProgressClock, realClock } from "./progress_clock.ts";
 import { visible } from "./sanitize.ts";
 
-export type { ProgressClock };
-
 /** The spinner itself (ora on stderr by default). */
 export interface SpinnerPort {
   start(text: string): void;

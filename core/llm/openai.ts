@@ -113,13 +113,14 @@ async function* streamReply(
     const stream = await opening;
     idle.arm();
     for await (const chunk of stream) {
-      const before = { ...progress };
+      const ended = progress.finish !== null;
+      const counted = progress.usage;
       const events = chunkEvents(chunk, progress);
       // Only news counts as data: the model's output, or the reply's end and usage the first
       // time. A server sending empty chunks (or the same usage) for ever is as stalled as a
       // silent one, and the timer keeps running through them.
-      const news = events.some(isOutput) || (before.finish === null && progress.finish !== null) ||
-        progress.usage !== before.usage;
+      const news = events.some(isOutput) || (!ended && progress.finish !== null) ||
+        (!counted && progress.usage);
       if (!news) {
         for (const event of events) yield event;
         continue;

@@ -76,10 +76,8 @@ export async function fetchServerModels(o: ServerModelsOptions): Promise<ServerM
   const url = modelsURL(o.baseURL);
   const r = await askModels(o);
   if (r.ok) return r;
-  if (r.status !== undefined && r.status >= 200 && r.status < 300) {
-    return { ok: false, message: `Cannot list models at "${url}": ${r.error}` };
-  }
-  if (r.status !== undefined) {
+  // An error status says enough; without one (no answer, or a broken one) the reason does.
+  if (r.status !== undefined && (r.status < 200 || r.status > 299)) {
     const hint = r.status === 404 ? ": the server does not list its models" : "";
     return { ok: false, message: `Cannot list models at "${url}" (${r.status})${hint}` };
   }

@@ -138,3 +138,18 @@ export async function sessionFiles(minocHome: string): Promise<Record<string, un
   }
   return out;
 }
+
+/**
+ * A temporary project whose minoc home (`.home/.minoc`, as {@link runMinoc}
+ * sets it) holds `settings` as its settings.json; the project's real path.
+ */
+export async function projectWithSettings(
+  prefix: string,
+  settings: Record<string, unknown>,
+): Promise<string> {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix }));
+  const config = join(dir, ".home", ".minoc", "config");
+  await Deno.mkdir(config, { recursive: true });
+  await Deno.writeTextFile(join(config, "settings.json"), JSON.stringify(settings));
+  return dir;
+}

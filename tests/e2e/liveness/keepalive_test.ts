@@ -6,8 +6,7 @@
  * ever. A server streaming reasoning without end is cut at the reply cap.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { runMinoc } from "../../support/cli.ts";
+import { projectWithSettings, runMinoc } from "../../support/cli.ts";
 
 const chunk = (body: Record<string, unknown>) =>
   `data: ${
@@ -65,13 +64,12 @@ function hostileServer(first: string, repeat: string | string[], everyMs: number
   return { url: `http://127.0.0.1:${server.addr.port}/v1`, server };
 }
 
-async function project(): Promise<string> {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_keepalive_" }));
-  const config = join(dir, ".home", ".minoc", "config");
-  await Deno.mkdir(config, { recursive: true });
-  const settings = { idleTimeoutMs: 1000, retry: { maxRetries: 1, baseDelayMs: 10 } };
-  await Deno.writeTextFile(join(config, "settings.json"), JSON.stringify(settings));
-  return dir;
+/** A project whose settings give up a reply after 1 s of silence. */
+function project(): Promise<string> {
+  return projectWithSettings("minoc_keepalive_", {
+    idleTimeoutMs: 1000,
+    retry: { maxRetries: 1, baseDelayMs: 10 },
+  });
 }
 
 Deno.test("run: bytes without output keep no reply alive: each keep-alive is timed out after idleTimeoutMs", async () => {

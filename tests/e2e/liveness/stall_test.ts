@@ -5,21 +5,19 @@
  * ends the run with a clear timeout instead of waiting for ever.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { startServer } from "../../support/server.ts";
-import { runMinoc } from "../../support/cli.ts";
+import { projectWithSettings, runMinoc } from "../../support/cli.ts";
 
 /** A reply that sends its first (empty) chunk, then nothing for ten minutes. */
 const STALL_EMPTY = { chunks: ["", "never sent"], chunkDelayMs: 600_000 };
 const STALL_TEXT = { chunks: ["Half a ", "sentence"], chunkDelayMs: 600_000 };
 
-async function project(): Promise<string> {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_stall_" }));
-  const config = join(dir, ".home", ".minoc", "config");
-  await Deno.mkdir(config, { recursive: true });
-  const settings = { idleTimeoutMs: 1000, retry: { baseDelayMs: 10, maxDelayMs: 10 } };
-  await Deno.writeTextFile(join(config, "settings.json"), JSON.stringify(settings));
-  return dir;
+/** A project whose settings give up a reply after 1 s of silence. */
+function project(): Promise<string> {
+  return projectWithSettings("minoc_stall_", {
+    idleTimeoutMs: 1000,
+    retry: { baseDelayMs: 10, maxDelayMs: 10 },
+  });
 }
 
 Deno.test("run: a reply that stalls mid-stream is timed out after idleTimeoutMs and retried", async () => {
