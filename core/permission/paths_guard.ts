@@ -16,7 +16,7 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { projectRelative, type SubjectPath } from "./rules.ts";
-import { inSecretEnvFile } from "../tools/env_files.ts";
+import { inCredentialStore, inSecretEnvFile } from "../tools/env_files.ts";
 
 /** Why the guard asks. */
 export interface GuardFinding {
@@ -115,6 +115,18 @@ export function guardPaths(
   paths: readonly SubjectPath[],
   o: { cwd: string; realCwd: string; write: boolean },
 ): GuardFinding | null {
+  if (!o.write) {
+    // Keys and passwords kept for the user (~/.ssh, ~/.aws, /etc/shadow…), wherever they are.
+    const key = paths.find((p) => inCredentialStore(p.abs) || inCredentialStore(p.real ?? ""));
+    if (key) {
+      return {
+        reason: `"${key.abs}" holds keys or passwords that would be sent to the model: ` +
+          "reading it asks unless a rule allows it",
+        rule: "paths guard: secret file",
+        rulesMayAllow: true,
+      };
+    }
+  }
   for (const p of paths) {
     if (p.real === undefined) {
       return {

@@ -92,6 +92,30 @@ Deno.test("`guardPaths()` asks for writes to .git/, .minoc/ and .env*, and for r
   });
 });
 
+Deno.test("`guardPaths()` treats a read of the user's keys and passwords as a secret read, wherever they are", async () => {
+  await withTempDir(async (root) => {
+    const { project, outside } = await layout(root);
+    await Deno.mkdir(join(outside, ".ssh"));
+    await Deno.writeTextFile(join(outside, ".ssh", "id_ed25519"), "key");
+    await Deno.symlink(join(outside, ".ssh", "id_ed25519"), join(project, "innocent.txt"));
+    for (
+      const path of [
+        join(outside, ".ssh", "id_ed25519"),
+        join(outside, ".aws", "credentials"),
+        join(outside, ".netrc"),
+        "/etc/shadow",
+        "innocent.txt", // a link inside the project to a key outside it
+      ]
+    ) {
+      const read = await guard(project, path, false);
+      assert.equal(read?.rule, "paths guard: secret file", path);
+      assert.equal(read?.rulesMayAllow, true, path);
+    }
+    const pub = await guard(project, join(outside, ".ssh", "id_ed25519.pub"), false);
+    assert.equal(pub?.rule, "paths guard: outside the working directory");
+  });
+});
+
 Deno.test("`guardPaths()` asks for a write reaching .git through a symlinked directory", async () => {
   await withTempDir(async (root) => {
     const { project } = await layout(root);
