@@ -9,7 +9,7 @@
  * @module
  */
 import { Command } from "@commander-js/extra-typings";
-import pc from "picocolors";
+import { stdoutPalette } from "../ui/colors.ts";
 import {
   describeRule,
   inScope,
@@ -117,6 +117,7 @@ export function formatRules(rules: readonly PermissionRule[], cwd: string, file:
   const here = rules.filter((r) => inScope(r, cwd));
   const elsewhere = rules.filter((r) => !inScope(r, cwd));
   const idWidth = Math.max(...rules.map((r) => r.id.length));
+  const pc = stdoutPalette();
   const line = (r: PermissionRule) => {
     const action = r.action === "deny" ? pc.red("deny ") : pc.green("allow");
     return `  ${r.id.padEnd(idWidth)}  ${action}  ${r.tool}: ${r.pattern}  ${

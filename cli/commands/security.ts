@@ -10,7 +10,6 @@
  * @module
  */
 import { Command, Option } from "@commander-js/extra-typings";
-import pc from "picocolors";
 import {
   checkCommand,
   defaultShell,
@@ -21,6 +20,7 @@ import {
   type ShellKind,
 } from "../../core/permission/security.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
+import { stdoutPalette } from "../ui/colors.ts";
 
 /** Where the command runs and where its configuration lives. */
 export interface SecurityEnv {
@@ -82,7 +82,7 @@ export function securityCommand(io: CliIO, env: SecurityEnv): Command {
       if (opts.json) return io.out(JSON.stringify(rules, null, 2) + "\n");
       const width = Math.max(...rules.map((r) => r.id.length));
       for (const r of rules) {
-        const mark = r.custom ? pc.cyan(" (custom)") : "";
+        const mark = r.custom ? stdoutPalette().cyan(" (custom)") : "";
         io.out(
           `${r.id.padEnd(width)}  ${paint(r.risk, r.verdict.padEnd(5))}  ${
             r.risk.padEnd(8)
@@ -154,6 +154,7 @@ function parseLine(line: string, n: number): BatchItem | { id: unknown; error: s
 
 /** The verdict for humans, coloured by risk. */
 function human(v: SecurityVerdict): string {
+  const pc = stdoutPalette();
   const head = `${paint(v.risk, v.verdict.toUpperCase())}  ${paint(v.risk, v.risk)}${
     v.rule ? `  ${pc.bold(v.rule)}` : ""
   }`;
@@ -162,6 +163,7 @@ function human(v: SecurityVerdict): string {
 }
 
 function paint(risk: string, text: string): string {
+  const pc = stdoutPalette();
   switch (risk) {
     case "critical":
       return pc.bold(pc.red(text));

@@ -21,11 +21,11 @@
  * ```
  * @module
  */
-import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SectionFacts } from "./project_render.ts";
 import { readTextFileSync } from "../tools/bounded_read.ts";
+import { exists } from "../tools/fs_port.ts";
 
 /** Bump when {@link SectionFacts} or the walk change what a kept analysis means. */
 const FORMAT = 1;
@@ -128,7 +128,7 @@ export function cachePath(dir: string, root: string): string {
 
 function presenceOf(path: string): Mark {
   try {
-    return [path, existsSync(path) ? 0 : -1, PRESENCE];
+    return [path, exists(path) ? 0 : -1, PRESENCE];
   } catch {
     return [path, -2, PRESENCE];
   }
@@ -136,8 +136,7 @@ function presenceOf(path: string): Mark {
 
 function markOf(path: string): Mark {
   try {
-    // Asked first without an error: absent paths are common here (see core/tools/fs_port.ts).
-    if (!existsSync(path)) return [path, -1, -1];
+    if (!exists(path)) return [path, -1, -1];
     const info = Deno.statSync(path);
     return [path, info.mtime?.getTime() ?? -1, info.isDirectory ? -1 : info.size];
   } catch {

@@ -24,6 +24,7 @@ import type { Pipeline } from "../permission/pipeline.ts";
 import { sha256 } from "../history/backups.ts";
 import { CallScanner } from "../protocol/xml.ts";
 import { coerceArgs } from "../tools/dispatch.ts";
+import { useNodeExists } from "../tools/fs_port.ts";
 import { rehearse } from "./rehearsal.ts";
 
 /** The warm-up of one session: started by the first {@link resume}, done once. */
@@ -123,6 +124,9 @@ export class WarmUp {
       await step();
       coerceArgs(tool, sampleCall(tool));
     }
+    // The largest step, last: it cannot be cut into slices.
+    await step();
+    useNodeExists();
   }
 
   /** A read and a write of a project file that is never touched, as the gates see calls. */

@@ -13,10 +13,10 @@
  * ```
  * @module
  */
-import { existsSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { projectRelative, type SubjectPath } from "./rules.ts";
 import { inCredentialStore, inSecretEnvFile } from "../tools/env_files.ts";
+import { exists } from "../tools/fs_port.ts";
 
 /** Why the guard asks. */
 export interface GuardFinding {
@@ -54,9 +54,9 @@ function realPathSync(abs: string): string | null {
   let p = abs;
   let hops = 0;
   for (;;) {
-    // Asked first without a thrown error: most paths written do not exist yet (see fs_port.ts).
+    // A path written usually does not exist yet: one stat, then the links above it.
     try {
-      if (existsSync(p)) {
+      if (exists(p)) {
         const real = Deno.realPathSync(p);
         return rest.length ? join(real, ...rest) : real;
       }

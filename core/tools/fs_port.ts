@@ -7,7 +7,7 @@
  * ```
  * @module
  */
-import { existsSync } from "node:fs";
+import process from "node:process";
 import type { DirEntry, FileInfo, FsPort } from "../../interfaces/tool.ts";
 import { readRegularFile, SYNC_READ_BYTES } from "./bounded_read.ts";
 
@@ -42,14 +42,11 @@ export function readsRealDisk(fs: FsPort): boolean {
 }
 
 /**
- * Whether a file, directory or other node is at `path`, links followed (a
- * dangling link is nothing). On the real disk this is asked without an error
- * for a missing path: Deno builds a thrown error for each failed `stat`, which
- * took 50–100 µs of a turn (several per call where a tool looks for files
- * that are usually absent, such as `.git` and `.gitignore` above a folder).
+ * Whether a file, directory or other node is at `path` in `fs`, links
+ * followed (a dangling link is nothing). On the real disk see {@link exists}.
  */
 export async function reachable(fs: FsPort, path: string): Promise<boolean> {
-  if (readsRealDisk(fs)) return existsSync(path);
+  if (readsRealDisk(fs)) return exists(path);
   const info = await fs.stat(path);
   return info !== null && (!info.isSymlink || info.isFile || info.isDirectory);
 }
@@ -104,4 +101,37 @@ async function listDir(path: string): Promise<DirEntry[]> {
     });
   }
   return out;
+}
+
+/**
+ * Whether a file, directory or other node is at `path` on the real disk,
+ * links followed (a dangling link, a path through a file or one minoc may not
+ * read is nothing). Until {@link useNodeExists} has run, a missing path costs
+ * a thrown error (Deno builds one per failed `stat`: 20 µs in a loop, ~100 in
+ * a session); Node's `existsSync` answers without one.
+ */
+export function exists(path: string): boolean {
+  return nodeExists === undefined ? statExists(path) : nodeExists(path);
+}
+
+/** {@link exists} before {@link useNodeExists}: one `stat`, a thrown error when nothing is there. */
+export function statExists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let nodeExists: ((path: string) => boolean) | undefined;
+
+/**
+ * Makes {@link exists} ask Node's `existsSync`. Loading `node:fs` takes ~11
+ * ms, which would be part of every start if it were imported up front (the
+ * start needs no other part of it), so the session's warm-up does it while the
+ * model works (bench/NOTES.md, eleventh pass).
+ */
+export function useNodeExists(): void {
+  nodeExists ??= process.getBuiltinModule("node:fs").existsSync;
 }

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import pc from "picocolors";
+import { colours } from "../../../cli/ui/colors.ts";
 import { describeCall } from "../../../cli/prompt/approve.ts";
 import { approvalGate } from "../../../core/permission/approval.ts";
 import { applyEditBlocks } from "../../../core/tools/apply_edit_blocks.ts";
 import { withTempDir } from "../../support/tool_context.ts";
 
-const plain = pc.createColors(false);
+const plain = colours(false);
 
 Deno.test("`describeCall()` shows one combined diff of every file an edit-blocks change touches", () => {
   const blocks = "<<<DIFF: a.txt>>>\n@@\n-one\n+ONE\n<<<END>>>\n<<<DELETE: b.txt>>>\n";

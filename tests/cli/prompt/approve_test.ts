@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import pc from "picocolors";
+import { colours } from "../../../cli/ui/colors.ts";
 import type { AnyTool, GateInput } from "../../../interfaces/tool.ts";
 import { alwaysChoices, describeCall, keptLine, mainChoices } from "../../../cli/prompt/approve.ts";
 import { approvalGate } from "../../../core/permission/approval.ts";
@@ -8,7 +8,7 @@ import { executeCommand } from "../../../core/tools/execute_command.ts";
 import { writeToFile } from "../../../core/tools/write_to_file.ts";
 import { withTempDir } from "../../support/tool_context.ts";
 
-const plain = pc.createColors(false);
+const plain = colours(false);
 
 function input(tool: AnyTool, params: Record<string, string>, cwd: string): GateInput {
   return { call: { tool: tool.name, params }, tool, args: params, preview: { kind: "none" }, cwd };

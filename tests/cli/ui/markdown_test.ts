@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import pc from "picocolors";
+import { colours } from "../../../cli/ui/colors.ts";
 import { blockState, inline, MarkdownStream, renderLine } from "../../../cli/ui/markdown.ts";
 
-const c = pc.createColors(true);
-const off = pc.createColors(false);
+const c = colours(true);
+const off = colours(false);
 
 const REPLY = [
   "# Plan",

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import pc from "picocolors";
+import { colours } from "../../../cli/ui/colors.ts";
 import { createRenderer } from "../../../cli/ui/render.ts";
 import { REASONING, slashReasoning } from "../../../cli/ui/reasoning_view.ts";
 
@@ -8,7 +8,7 @@ function render(tty: boolean, full: boolean, colors = false) {
   const r = createRenderer({
     write: (t) => out += t,
     tty,
-    colors: pc.createColors(colors),
+    colors: colours(colors),
     reasoning: { full, last: "" },
   });
   r({ type: "reasoning", text: "First, read " });
@@ -36,7 +36,7 @@ Deno.test("`createRenderer()` shows reasoning in full and dimmed with --show-rea
 
 Deno.test("`slashReasoning()` prints the last reasoning and switches full display on and off", () => {
   let out = "";
-  const c = pc.createColors(false);
+  const c = colours(false);
   const r = createRenderer({ write: () => {}, tty: false, colors: c });
   r({ type: "reasoning", text: "Plan: edit main.ts" });
   r({ type: "reply_end" });

@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { reachable, readsRealDisk, realFs } from "../../../core/tools/fs_port.ts";
+import {
+  exists,
+  reachable,
+  readsRealDisk,
+  realFs,
+  statExists,
+  useNodeExists,
+} from "../../../core/tools/fs_port.ts";
 import { withTempDir } from "../../support/tool_context.ts";
 
 Deno.test("realFs.stat() returns null for a missing path", async () => {
@@ -72,5 +79,33 @@ Deno.test("reachable() answers alike on the real disk and through an overlay: li
       assert.deepEqual(got, expected);
     }
     assert.equal(await reachable(realFs, join(dir, "f", "below")), false);
+  });
+});
+
+Deno.test("exists() answers alike by stat and by Node's existsSync: links followed, a dangling one, a path through a file or a loop is nothing", async () => {
+  await withTempDir(async (dir) => {
+    await Deno.mkdir(join(dir, "d"));
+    await Deno.writeTextFile(join(dir, "f"), "x");
+    await Deno.symlink(join(dir, "f"), join(dir, "to-file"));
+    await Deno.symlink(join(dir, "d"), join(dir, "to-dir"));
+    await Deno.symlink(join(dir, "gone"), join(dir, "dangling"));
+    await Deno.symlink(join(dir, "loop"), join(dir, "loop"));
+    const expected = {
+      d: true,
+      f: true,
+      "to-file": true,
+      "to-dir": true,
+      "d/": true,
+      dangling: false,
+      gone: false,
+      loop: false,
+      "f/below": false,
+      "to-dir/x": false,
+    };
+    const answers = (ask: (p: string) => boolean) =>
+      Object.fromEntries(Object.keys(expected).map((name) => [name, ask(join(dir, name))]));
+    assert.deepEqual(answers(statExists), expected);
+    useNodeExists();
+    assert.deepEqual(answers(exists), expected);
   });
 });
