@@ -17,6 +17,7 @@ import type { BackupStore } from "../history/backups.ts";
 import { type CommandUndo, undoNote } from "../history/command_undo.ts";
 import { coerceArgs, runTool } from "../tools/dispatch.ts";
 import { fail } from "../tools/define.ts";
+import { hideCredentials } from "../tools/child_env.ts";
 
 /** What running a call needs besides the tools. */
 export interface ToolRunner {
@@ -79,13 +80,24 @@ export async function executeCall(
   const started = performance.now();
   const backups = deps.runner.backups;
   backups?.beginGroup(callSummary(final));
-  let result = stepped.result ?? await act(deps.runner, stepped.gated, ctx);
+  let result = hidden(stepped.result ?? await act(deps.runner, stepped.gated, ctx));
   if (stepped.note) result = { ...result, output: `${stepped.note}\n\n${result.output}` };
   const backupIds = backups?.endGroup() ?? [];
   const ms = performance.now() - started;
   await record(deps, call.tool, result, ms, backupIds);
   deps.emit({ type: "tool_end", tool: call.tool, ok: result.ok, display: result.display, ms });
   return { invalid: false, result, message: resultMessage(final, result) };
+}
+
+/**
+ * `result` without minoc's own keys: a command can read them from minoc's
+ * process (see `child_env.ts`), and neither the model nor the screen may get them.
+ */
+function hidden(result: ToolResult): ToolResult {
+  const output = hideCredentials(result.output);
+  const display = hideCredentials(result.display);
+  if (output === result.output && display === result.display) return result;
+  return { ...result, output, display };
 }
 
 /** Previews a call and passes it through the gate pipeline. */

@@ -10,10 +10,10 @@
  * @module
  */
 import type { LogRecord } from "@logtape/logtape";
-import { credentialValues } from "../tools/child_env.ts";
+import { hideCredentials, REDACTED } from "../tools/child_env.ts";
 
 /** What a secret is replaced with. */
-export const REDACTED = "[REDACTED]";
+export { REDACTED };
 
 const SECRET_KEY = /^(api[_-]?key|authorization|proxy[_-]authorization|x[_-]api[_-]key)$/i;
 const PATTERNS: [RegExp, string][] = [
@@ -49,8 +49,7 @@ const MAYBE =
 
 /** Replaces every key-like substring of `text`. */
 export function redactText(text: string): string {
-  let out = text;
-  for (const key of credentialValues()) out = out.replaceAll(key, REDACTED);
+  let out = hideCredentials(text);
   if (!MAYBE.test(out)) return out;
   for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement);
   return out;

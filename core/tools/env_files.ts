@@ -4,7 +4,9 @@
  * `.env.sample`, `.env.template`, `.env.dist`, `.env.defaults`) are not secret.
  * So do the places where keys and passwords are kept for the user, wherever
  * they are ({@link inCredentialStore}): SSH and GnuPG keys, cloud and registry
- * credentials, `.netrc`, the system's password hashes.
+ * credentials, `.netrc`, the system's password hashes, and what a running
+ * program holds (`/proc/<pid>/environ`, `mem`, `cmdline`: minoc's own key is
+ * in its environment or arguments).
  *
  * @example
  * ```ts
@@ -32,7 +34,9 @@ export function inSecretEnvFile(path: string): boolean {
  * Where keys and passwords are kept for the user, as a path (any form: `~/`,
  * `$HOME/`, absolute): private keys in `.ssh/` (not `*.pub` nor
  * `known_hosts`), `.gnupg/`, cloud, registry and git credentials, `.netrc`,
- * `.pgpass`, and the system's password hashes.
+ * `.pgpass`, the system's password hashes, and a process's environment,
+ * memory and arguments under `/proc` (any pid spelling: `self`, `$PPID`, a
+ * glob).
  */
 const CREDENTIAL_STORE = new RegExp(
   [
@@ -48,6 +52,7 @@ const CREDENTIAL_STORE = new RegExp(
     String.raw`(^|/)\.azure/(accessTokens\.json|msal_token_cache\.)`,
     String.raw`(^|/)id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`,
     String.raw`^/etc/(shadow|gshadow|master\.passwd)-?$`,
+    String.raw`(^|/)proc/[^/]+/(task/[^/]+/)?(environ|mem|cmdline)$`,
   ].join("|"),
   "i",
 );

@@ -93,3 +93,45 @@ Deno.test("the session file redacts keys after escaped newlines and in URLs when
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a command that reads minoc's own environment gets no key, plain or encoded; naming it asks, so --yes refuses", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "minoc_secrets_" });
+  // A script: no rule sees which file it reads, only its output shows the key.
+  const script =
+    'f=$(echo xenvironx | cut -c2-8)\ntr "\\0" "\\n" < /proc/$PPID/$f\nbase64 -w0 /proc/$PPID/$f\n';
+  await using server = await startServer({
+    apiKey: KEY,
+    replies: [
+      { text: call("execute_command", { command: "cat /proc/$PPID/environ" }) },
+      { text: call("write_to_file", { path: "peek.sh", content: script }) },
+      { text: call("execute_command", { command: "sh peek.sh" }) },
+      { text: call("attempt_completion", { result: "done" }) },
+    ],
+  });
+  try {
+    // No sandbox: Landlock keeps a confined command from minoc's environment unless run as root.
+    const r = await runMinoc(
+      [
+        ...["run", "look", "--base-url", server.baseUrl, "--model", "m", "--yes"],
+        ...["--sandbox", "off"],
+      ],
+      { cwd: dir, env: { OPENAI_API_KEY: KEY, SOME_OTHER: OTHER } },
+    );
+    assert.equal(r.code, 0, r.stderr);
+    const reqs = server.requests.filter((q) => q.path.endsWith("/chat/completions"));
+    assert.equal(reqs.length, 4);
+    const [, named, , peeked] = reqs.map((q) => JSON.stringify(q.body.messages.at(-1)));
+    assert.match(named, /secret/i, "naming /proc/$PPID/environ is refused under --yes");
+    // The unnamed read ran: minoc's environment came back, its key hidden in every form.
+    assert.ok(peeked.includes(OTHER), `the command did read minoc's environment: ${peeked}`);
+    assert.match(peeked, /OPENAI_API_KEY=\[REDACTED\]/);
+    const seen = JSON.stringify(reqs.map((q) => q.body.messages));
+    assert.ok(!seen.includes(KEY), "the key never reaches the model");
+    const b64 = btoa(`OPENAI_API_KEY=${KEY}`);
+    for (const piece of [b64.slice(4, 24), btoa(KEY).slice(0, 20)]) {
+      assert.ok(!seen.includes(piece), `no base64 of the key: ${piece}`);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -146,9 +146,17 @@ class BashWalker implements WordEnv {
     const redirects = node.childrenForFieldName("redirect");
     if (body?.type === "command") return this.command(body, redirects, stdin, pipeline);
     const out = body ? this.visit(body, stdin, pipeline) : undefined;
-    const { writes } = this.redirects(redirects);
-    if (writes.length > 0) {
-      emit({ shell: "bash", words: [], text: node.text, writes, stdin: null, pipeline }, this.rc);
+    const { writes, reads } = this.redirects(redirects);
+    if (writes.length > 0 || reads.length > 0) {
+      const raw = {
+        shell: "bash" as const,
+        words: [],
+        text: node.text,
+        writes,
+        reads,
+        stdin: null,
+      };
+      emit({ ...raw, pipeline }, this.rc);
     }
     return out;
   }
@@ -173,6 +181,7 @@ class BashWalker implements WordEnv {
       text,
       writes: r.writes,
       stdin: r.stdin ?? stdin,
+      ...(r.reads.length > 0 ? { reads: r.reads } : {}),
       pipeline,
     };
     const out = emit(raw, this.rc).out;
@@ -184,8 +193,11 @@ class BashWalker implements WordEnv {
   }
 
   /** Writes and stdin of redirections; `then` holds code tree-sitter nests in a heredoc line. */
-  private redirects(nodes: Node[]): { writes: Word[]; stdin: Source | null; then: Node[] } {
+  private redirects(
+    nodes: Node[],
+  ): { writes: Word[]; reads: Word[]; stdin: Source | null; then: Node[] } {
     const writes: Word[] = [];
+    const reads: Word[] = [];
     const then: Node[] = [];
     let stdin: Source | null = null;
     for (const r of nodes) {
@@ -207,11 +219,12 @@ class BashWalker implements WordEnv {
         if (!dest) continue;
         const w = wordOf(dest, this);
         if (op === "<") {
+          reads.push(w);
           stdin = w.literal ? { kind: "file", detail: w.text } : worst(w.sources) ?? null;
         } else if (/>/.test(op) && !/^(\d+|-)$/.test(w.text)) writes.push(w);
       }
     }
-    return { writes, stdin, then };
+    return { writes, reads, stdin, then };
   }
 
   private heredoc(node: Node): Source {

@@ -77,6 +77,7 @@ function statement(
   }
   const words: Word[] = [];
   const writes: Word[] = [];
+  const reads: Word[] = [];
   let input = stdin;
   for (let i = 0; i < rest.length; i++) {
     const t = rest[i];
@@ -85,7 +86,9 @@ function statement(
     } else if (/^[0-9]?>/.test(t.op) && !/&\d$/.test(t.op) && rest[i + 1]?.type === "word") {
       writes.push(cmdWord((rest[++i] as CmdToken & { type: "word" }).raw, rc));
     } else if (t.op === "<" && rest[i + 1]?.type === "word") {
-      input = { kind: "file", detail: (rest[++i] as CmdToken & { type: "word" }).raw };
+      const raw = (rest[++i] as CmdToken & { type: "word" }).raw;
+      input = { kind: "file", detail: raw };
+      reads.push(cmdWord(raw, rc));
     }
   }
   if (words.length === 0 && writes.length === 0) return undefined;
@@ -101,8 +104,8 @@ function statement(
     }
     return literal(text, "cmd");
   }
-  return emit({ shell: "cmd", words, text: render(rest), writes, stdin: input, pipeline: pipe }, rc)
-    .out;
+  const raw = { shell: "cmd" as const, words, text: render(rest), writes, reads, stdin: input };
+  return emit({ ...raw, pipeline: pipe }, rc).out;
 }
 
 /** `for /f %i in ('rd /s /q x') do …` runs the command in the quotes (backquotes with usebackq). */

@@ -38,7 +38,7 @@ export function emit(raw: RawCommand, rc: ReadContext): Emitted {
     if (skip === null) return record(raw, name, words, rc);
     words = words.slice(1 + skip);
   }
-  if (raw.writes.length === 0) {
+  if (raw.writes.length === 0 && !raw.reads?.length) {
     return { seg: null, out: raw.stdin ?? { kind: "program", detail: raw.text } };
   }
   return record(raw, "", [{ text: "", literal: true, sources: [] }], rc);
@@ -58,6 +58,7 @@ function record(
     text: raw.text,
     writes: raw.writes,
     stdin: raw.stdin,
+    ...(raw.reads ? { reads: raw.reads } : {}),
     pipeline: raw.pipeline ?? raw.text,
     cwd: rc.cwd,
   };
@@ -93,6 +94,7 @@ function dynamic(raw: RawCommand, words: RawCommand["words"], rc: ReadContext): 
     text: raw.text,
     writes: raw.writes,
     stdin: raw.stdin,
+    ...(raw.reads ? { reads: raw.reads } : {}),
     pipeline: raw.pipeline ?? raw.text,
     dynamic: true,
     cwd: rc.cwd,

@@ -6,6 +6,8 @@
  * - `[IO.Directory]::Delete(p, $true)`, `[Microsoft.VisualBasic.FileIO.FileSystem]::DeleteDirectory(p, …)`
  *   → `Remove-Item -Recurse -Force p`; `[IO.File]::Delete(p)` → `Remove-Item -Force p`;
  * - `[IO.File]::WriteAllText|WriteAllBytes|WriteAllLines|AppendAllText(p, …)` → `Set-Content p`;
+ * - `[IO.File]::ReadAllText|ReadAllBytes|ReadAllLines|ReadLines|OpenRead|OpenText(p)` →
+ *   `Get-Content p` (so a read of a secret file is judged as one);
  * - `[Diagnostics.Process]::Start(f, a)` → `Start-Process f -ArgumentList a`;
  * - `[Diagnostics.EventLog]::Delete(l)`, `…EventLogSession…ClearLog(l)`, `….Clear()` on an
  *   EventLog → `Clear-EventLog l`;
@@ -42,6 +44,13 @@ const CALLS: [RegExp, (args: string[]) => DotnetCommand | null][] = [
       "gi",
     ),
     ([p]) => ps(`Set-Content -LiteralPath ${p} -Value x`),
+  ],
+  [
+    new RegExp(
+      `\\[${NS}IO\\.File\\]::(?:ReadAll(?:Text|Bytes|Lines)|ReadLines|Open(?:Read|Text))\\s*\\(`,
+      "gi",
+    ),
+    ([p]) => ps(`Get-Content -LiteralPath ${p}`),
   ],
   [
     new RegExp(`\\[${NS}Diagnostics\\.Process\\]::Start\\s*\\(`, "gi"),

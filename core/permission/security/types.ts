@@ -58,6 +58,8 @@ export interface RawCommand {
   writes: Word[];
   /** What the command reads on standard input, if known. */
   stdin: Source | null;
+  /** Files given to input redirections (`< file`), also when only known at run time. */
+  reads?: Word[];
   /** Source text of the pipeline the command belongs to. */
   pipeline?: string;
 }
@@ -73,6 +75,8 @@ export interface Segment {
   text: string;
   writes: Word[];
   stdin: Source | null;
+  /** Files given to input redirections (`< file`). */
+  reads?: Word[];
   pipeline: string;
   /** Code this command runs whose text is not known now (`sh -c "$X"`, `curl … | sh`). */
   code?: Source;

@@ -104,6 +104,10 @@ Deno.test("`guardPaths()` treats a read of the user's keys and passwords as a se
         join(outside, ".aws", "credentials"),
         join(outside, ".netrc"),
         "/etc/shadow",
+        // What a running program holds: minoc's own key is in its environment or arguments.
+        "/proc/self/environ",
+        `/proc/${Deno.pid}/cmdline`,
+        "/proc/1/task/1/mem",
         "innocent.txt", // a link inside the project to a key outside it
       ]
     ) {
