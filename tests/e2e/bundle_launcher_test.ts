@@ -8,21 +8,13 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bundleUnderTest } from "../support/bundle.ts";
+import { bundleUnderTest, startBundle } from "../support/bundle.ts";
 import { VERSION } from "../../cli/version.ts";
 
 const bundle = bundleUnderTest;
 
-async function start(file: string, cache: string, args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--quiet", "--no-prompt", "--allow-all", file, ...args],
-    env: { MINOC_CACHE_DIR: cache, NO_COLOR: "1" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+function start(file: string, cache: string, args: string[]) {
+  return startBundle(file, args, { env: { MINOC_CACHE_DIR: cache, NO_COLOR: "1" }, inherit: true });
 }
 
 Deno.test("launcher: racing first starts unpack the program once into one folder named after its hash", async () => {

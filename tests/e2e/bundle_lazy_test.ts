@@ -11,29 +11,21 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bundleUnderTest } from "../support/bundle.ts";
+import { bundleUnderTest, startBundle } from "../support/bundle.ts";
 import { VERSION } from "../../cli/version.ts";
 
 const bundle = bundleUnderTest;
 
-async function start(file: string, tmp: string, args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--quiet", "--no-prompt", "--allow-all", file, ...args],
+function start(file: string, tmp: string, args: string[]) {
+  return startBundle(file, args, {
     cwd: tmp,
-    clearEnv: true,
     env: {
-      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
       HOME: join(tmp, "home"),
       MINOC_CACHE_DIR: join(tmp, "cache"),
       MINOC_DISCOVER_PORTS: "none",
       NO_COLOR: "1",
     },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  });
 }
 
 /** The unpacked modules whose text contains `marker` (esbuild keeps each source's path). */

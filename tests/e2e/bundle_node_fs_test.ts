@@ -15,7 +15,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bundleUnderTest } from "../support/bundle.ts";
+import { bundleUnderTest, startBundle } from "../support/bundle.ts";
 import { startServer } from "../support/server.ts";
 
 /** A static import of `node:fs` or `node:fs/promises`, minified or not. */
@@ -50,26 +50,18 @@ export { default } from "${id}";
 `;
 }
 
-async function start(file: string, tmp: string, log: string, args: string[], colour = "") {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--quiet", "--no-prompt", "--allow-all", "--preload", join(tmp, "preload.js")]
-      .concat([file, ...args]),
+function start(file: string, tmp: string, log: string, args: string[], colour = "") {
+  return startBundle(file, args, {
     cwd: join(tmp, "project"),
-    clearEnv: true,
+    flags: ["--preload", join(tmp, "preload.js")],
     env: {
-      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
       HOME: join(tmp, "home"),
       MINOC_CACHE_DIR: join(tmp, "cache"),
       MINOC_DISCOVER_PORTS: "none",
       ...(colour === "" ? { NO_COLOR: "1" } : { TERM: colour }),
       FS_PROBE_LOG: log,
     },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  });
 }
 
 /** Points every static import of `node:fs` in the unpacked modules at a probe; returns how many. */

@@ -15,3 +15,33 @@ export async function bundleUnderTest(dir: string): Promise<string> {
   await buildBundle(out);
   return out;
 }
+
+/** What one start of a bundle printed. */
+export interface BundleRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `deno run --allow-all [flags] <file> <args>` with stdin closed, in an
+ * environment of `env` and `PATH` only (`inherit`: the test's environment
+ * under `env`).
+ */
+export async function startBundle(
+  file: string,
+  args: string[],
+  o: { env: Record<string, string>; cwd?: string; flags?: string[]; inherit?: boolean },
+): Promise<BundleRun> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--quiet", "--no-prompt", "--allow-all", ...o.flags ?? [], file, ...args],
+    cwd: o.cwd,
+    clearEnv: !o.inherit,
+    env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", ...o.env },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}

@@ -56,13 +56,19 @@ Deno.test("readsRealDisk() holds for realFs and write-only decorators, not for r
   assert.equal(readsRealDisk(overlay), false);
 });
 
+/** A folder `d`, a file `f`, links to each, a dangling link and a link to itself. */
+async function links(dir: string): Promise<void> {
+  await Deno.mkdir(join(dir, "d"));
+  await Deno.writeTextFile(join(dir, "f"), "x");
+  await Deno.symlink(join(dir, "f"), join(dir, "to-file"));
+  await Deno.symlink(join(dir, "d"), join(dir, "to-dir"));
+  await Deno.symlink(join(dir, "gone"), join(dir, "dangling"));
+  await Deno.symlink(join(dir, "loop"), join(dir, "loop"));
+}
+
 Deno.test("reachable() answers alike on the real disk and through an overlay: links followed, a dangling one is nothing", async () => {
   await withTempDir(async (dir) => {
-    await Deno.mkdir(join(dir, "d"));
-    await Deno.writeTextFile(join(dir, "f"), "x");
-    await Deno.symlink(join(dir, "f"), join(dir, "to-file"));
-    await Deno.symlink(join(dir, "d"), join(dir, "to-dir"));
-    await Deno.symlink(join(dir, "gone"), join(dir, "dangling"));
+    await links(dir);
     const overlay = { ...realFs, stat: (p: string) => realFs.stat(p) };
     assert.equal(readsRealDisk(overlay), false);
     const expected = {
@@ -84,12 +90,7 @@ Deno.test("reachable() answers alike on the real disk and through an overlay: li
 
 Deno.test("exists() answers alike by stat and by Node's existsSync: links followed, a dangling one, a path through a file or a loop is nothing", async () => {
   await withTempDir(async (dir) => {
-    await Deno.mkdir(join(dir, "d"));
-    await Deno.writeTextFile(join(dir, "f"), "x");
-    await Deno.symlink(join(dir, "f"), join(dir, "to-file"));
-    await Deno.symlink(join(dir, "d"), join(dir, "to-dir"));
-    await Deno.symlink(join(dir, "gone"), join(dir, "dangling"));
-    await Deno.symlink(join(dir, "loop"), join(dir, "loop"));
+    await links(dir);
     const expected = {
       d: true,
       f: true,
