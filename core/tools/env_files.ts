@@ -34,9 +34,10 @@ export function inSecretEnvFile(path: string): boolean {
  * Where keys and passwords are kept for the user, as a path (any form: `~/`,
  * `$HOME/`, absolute): private keys in `.ssh/` (not `*.pub` nor
  * `known_hosts`), `.gnupg/`, cloud, registry and git credentials, `.netrc`,
- * `.pgpass`, the system's password hashes, and a process's environment,
- * memory and arguments under `/proc` (any pid spelling: `self`, `$PPID`, a
- * glob).
+ * `.pgpass`, the system's password hashes, minoc's own key files
+ * (`.minoc/config/keys/`, written by `minoc setup`), and a process's
+ * environment, memory and arguments under `/proc` (any pid spelling: `self`,
+ * `$PPID`, a glob).
  */
 const CREDENTIAL_STORE = new RegExp(
   [
@@ -53,6 +54,7 @@ const CREDENTIAL_STORE = new RegExp(
     String.raw`(^|/)id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`,
     String.raw`^/etc/(shadow|gshadow|master\.passwd)-?$`,
     String.raw`(^|/)proc/[^/]+/(task/[^/]+/)?(environ|mem|cmdline)$`,
+    String.raw`(^|/)\.minoc/config/keys(/|$)`,
   ].join("|"),
   "i",
 );

@@ -108,6 +108,7 @@ Deno.test("`guardPaths()` treats a read of the user's keys and passwords as a se
         "/proc/self/environ",
         `/proc/${Deno.pid}/cmdline`,
         "/proc/1/task/1/mem",
+        join(outside, ".minoc", "config", "keys", "openai.key"), // minoc setup's own key file
         "innocent.txt", // a link inside the project to a key outside it
       ]
     ) {
