@@ -181,7 +181,7 @@ class BashWalker implements WordEnv {
       text,
       writes: r.writes,
       stdin: r.stdin ?? stdin,
-      ...(r.reads.length > 0 ? { reads: r.reads } : {}),
+      reads: r.reads,
       pipeline,
     };
     const out = emit(raw, this.rc).out;

@@ -58,7 +58,7 @@ function record(
     text: raw.text,
     writes: raw.writes,
     stdin: raw.stdin,
-    ...(raw.reads ? { reads: raw.reads } : {}),
+    reads: raw.reads,
     pipeline: raw.pipeline ?? raw.text,
     cwd: rc.cwd,
   };
@@ -94,7 +94,7 @@ function dynamic(raw: RawCommand, words: RawCommand["words"], rc: ReadContext): 
     text: raw.text,
     writes: raw.writes,
     stdin: raw.stdin,
-    ...(raw.reads ? { reads: raw.reads } : {}),
+    reads: raw.reads,
     pipeline: raw.pipeline ?? raw.text,
     dynamic: true,
     cwd: rc.cwd,

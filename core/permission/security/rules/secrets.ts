@@ -10,9 +10,9 @@
  *
  * @module
  */
-import { isAbsolute, join } from "node:path";
 import { inCredentialStore, inSecretEnvFile } from "../../../tools/env_files.ts";
-import type { Segment, Word } from "../types.ts";
+import { resolvedPath } from "../paths.ts";
+import type { RuleContext, Segment, Word } from "../types.ts";
 import { defineRule } from "./helpers.ts";
 
 /** Programs that read a private key without showing it (`ssh-keygen -y` prints the public key). */
@@ -24,11 +24,11 @@ export const secretFiles = defineRule(
   "warn",
   "medium",
   "Commands that name an .env file or a credential store, whose secrets would be shown to the model",
-  (seg) => {
+  (seg, ctx) => {
     // These read a key only to use it or to print its public half.
     if (KEY_USERS.has(seg.name)) return null;
     const words = [...seg.args, ...seg.writes, ...seg.reads ?? []];
-    const hit = words.find((w) => namesSecret(w, seg));
+    const hit = words.find((w) => namesSecret(w, ctx));
     if (hit) return `Names the secret file "${hit.text}"`;
     return showsProcesses(seg);
   },
@@ -52,14 +52,12 @@ const PROCESS_DIR_UNKNOWN = /(^|\/)proc\/[^/]+\/(task\/[^/]+\/)?[^/]*\$[^/]*$/;
  * `environ`, `mem` or `cmdline` counts by its name, and any file of a
  * process's folder whose name is computed (`/proc/$PPID/$f`).
  */
-function namesSecret(w: Word, seg: Segment): boolean {
-  const cwd = seg.cwd ?? "";
+function namesSecret(w: Word, ctx: RuleContext): boolean {
   return w.text.split("=").some((part) => {
     if (secret(part)) return true;
-    const relative = part !== "" && !isAbsolute(part) && !/^([~$%]|[A-Za-z]:)/.test(part);
-    if (relative && cwd !== "" && secret(join(cwd, part))) return true;
-    if (!w.literal && PROCESS_DIR_UNKNOWN.test(part)) return true;
-    return ((relative && cwd === "") || !w.literal) && PROCESS_FILE.test(part);
+    const at = w.literal ? resolvedPath(part, ctx) : null;
+    if (at !== null) return secret(at);
+    return PROCESS_FILE.test(part) || (!w.literal && PROCESS_DIR_UNKNOWN.test(part));
   });
 }
 
