@@ -5,7 +5,7 @@
  * @module
  */
 import type { ToolSpec } from "../../interfaces/tool.ts";
-import type { ClearSpans } from "./clear_spans.ts";
+import type { TextFind } from "./text_find.ts";
 import { parseCanonical } from "./canonical_scan.ts";
 import {
   type DialectHit,
@@ -23,26 +23,24 @@ import { tryJson } from "./dialect_json.ts";
 type Specs = ReadonlyMap<string, ToolSpec>;
 
 /**
- * The hit at marker `marker` (at `p`), or null when no call follows it.
- * `clear`: spans where no `</tool_call>` starts, not searched for one.
+ * The hit at marker `marker` (at `p` in `find`'s text), or null when no call
+ * follows it. Closing tags are searched through `find`, which remembers.
  */
 export function strongHit(
-  text: string,
+  find: TextFind,
   p: number,
   marker: string,
   specs: Specs,
-  clear: ClearSpans,
 ): DialectHit | null {
+  const text = find.text;
   const after = p + marker.length;
   switch (marker) {
     case "<tool_call>":
-      return wrapped(text, p, specs, clear);
-    case "<function_calls>": {
-      const end = endOf(text, "</function_calls>", after);
-      return invokes(text.slice(after, end), p, end, specs);
-    }
+      return wrapped(find, p, specs);
+    case "<function_calls>":
+      return invokes(find, after, p, endOf(find, "</function_calls>", after), specs);
     case "<function=":
-      return functionHit(text, p, after, endOf(text, "</function>", after), specs);
+      return functionHit(text, p, after, endOf(find, "</function>", after), specs);
     case "[TOOL_CALLS]":
       return mistral(text, p, after, specs);
     case "<|python_tag|>":
@@ -58,20 +56,19 @@ export function strongHit(
       return jsonAfter("phi4_functools", text, p, after - 1, specs);
     case "<|tool_calls_section_begin|>":
     case "<|tool_call_begin|>":
-      return kimi(text, p, endOf(text, "<|tool_calls_section_end|>", after), specs);
+      return kimi(text, p, endOf(find, "<|tool_calls_section_end|>", after), specs);
     case "<｜tool▁calls▁begin｜>":
     case "<｜tool▁call▁begin｜>":
-      return deepseek(text, p, endOf(text, "<｜tool▁calls▁end｜>", after), specs);
+      return deepseek(text, p, endOf(find, "<｜tool▁calls▁end｜>", after), specs);
   }
   // `<invoke ` without `<function_calls>`.
-  const end = endOf(text, "</invoke>", after);
-  return invokes(text.slice(p, end), p, end, specs);
+  return invokes(find, p, p, endOf(find, "</invoke>", after), specs);
 }
 
 /** End of the first `closer` at or after `from` (the text's end when there is none). */
-function endOf(text: string, closer: string, from: number): number {
-  const i = text.indexOf(closer, from);
-  return i < 0 ? text.length : i + closer.length;
+function endOf(find: TextFind, closer: string, from: number): number {
+  const i = find.indexOf(closer, from);
+  return i < 0 ? find.text.length : i + closer.length;
 }
 
 /** `end`, extended over `closer` when it follows after spaces. */
@@ -81,30 +78,38 @@ function endAfter(text: string, closer: string, end: number): number {
 }
 
 /** `<tool_call>` followed by JSON, `<function=`, `<invoke`, GLM's name line, or a canonical element. */
-function wrapped(text: string, p: number, specs: Specs, clear: ClearSpans): DialectHit | null {
+function wrapped(find: TextFind, p: number, specs: Specs): DialectHit | null {
+  const text = find.text;
   const body = p + "<tool_call>".length;
-  const close = clear.indexOf(text, "</tool_call>", body);
+  const close = find.indexOf("</tool_call>", body);
   const end = close < 0 ? text.length : close + "</tool_call>".length;
   const q = skipSpace(text, body);
   const c = text[q];
   if (c === "{" || c === "[") return jsonHit("hermes_json", text, p, q, end, specs);
   if (text.startsWith("<function=", q)) return functionHit(text, p, q + 10, end, specs);
   if (text.startsWith("<function_calls>", q) || text.startsWith("<invoke", q)) {
-    return invokes(text.slice(q, end), p, end, specs);
+    return invokes(find, q, p, end, specs);
   }
   if (c === "<") {
     // A canonical call the canonical scanner did not take (it was not the first).
     const result = parseCanonical(text.slice(p, end), [...specs.values()]);
     return result.kind === "none" ? null : { dialect: "canonical", start: p, end, result };
   }
-  const inner = text.slice(q, end).replace(/<\/tool_call>$/, "");
-  const call = argKeyCall(inner);
+  const call = argKeyCall(text.slice(q, close < 0 ? end : close));
   return call === null ? null : xmlHit("glm4", call, p, end, specs);
 }
 
-/** One or more `<invoke name="…">` elements. */
-function invokes(region: string, p: number, end: number, specs: Specs): DialectHit | null {
-  const parts = region.split("<invoke").slice(1);
+/** One or more `<invoke name="…">` elements between `from` and `end` (the hit starts at `p`). */
+function invokes(
+  find: TextFind,
+  from: number,
+  p: number,
+  end: number,
+  specs: Specs,
+): DialectHit | null {
+  const first = find.indexOf("<invoke", from);
+  if (first < 0 || first >= end) return null;
+  const parts = find.text.slice(first, end).split("<invoke").slice(1);
   if (parts.length === 0) return null;
   const calls = parts.map(invokeCall);
   if (calls.some((c) => c === null)) return xmlHit("anthropic_xml", null, p, end, specs);

@@ -47,11 +47,15 @@ export function invokeCall(body: string): XmlCall | null {
 
 /** Reads GLM-4.5's `NAME` line and `<arg_key>`/`<arg_value>` pairs. */
 export function argKeyCall(body: string): XmlCall | null {
-  const first = body.indexOf("<arg_key>");
-  const name = (first < 0 ? body : body.slice(0, first)).trim();
-  if (!/^[A-Za-z_][\w.-]*$/.test(name)) return null;
+  // The name, then only spaces up to the first `<arg_key>` or the end: decided
+  // without reading further (a `<tool_call>` followed by prose is not read whole).
+  const head = /^\s*([A-Za-z_][\w.-]*)\s*/.exec(body);
+  if (head === null) return null;
+  const first = head[0].length;
+  if (first < body.length && !body.startsWith("<arg_key>", first)) return null;
+  const name = head[1];
   const params: RawParams = {};
-  if (first < 0) return { name, params };
+  if (first === body.length) return { name, params };
   for (const part of body.slice(first).split("<arg_key>").slice(1)) {
     const k = part.indexOf("</arg_key>");
     if (k < 0) continue;

@@ -19,6 +19,7 @@ import type { ClearSpans } from "./clear_spans.ts";
 import { MaskCursor, maskedSpans, type Span } from "./dialect_mask.ts";
 import { type DialectHit, manyOrOne, relabel, xmlOf } from "./dialect_hits.ts";
 import { strongHit } from "./dialect_strong.ts";
+import { TextFind } from "./text_find.ts";
 import { pythonCalls } from "./dialect_python.ts";
 
 export type { DialectHit };
@@ -85,6 +86,7 @@ export function findDialectCalls(
   const cursor = new MaskCursor(masks);
   const hits: DialectHit[] = [];
   const re = new RegExp(STRONG);
+  const find = new TextFind(text, clear);
   let misses = 0;
   // Two calls decide the reply (multiple_tool_calls); markers that lead to no
   // call each read up to their closer, so only a few are tried (linear work).
@@ -94,7 +96,7 @@ export function findDialectCalls(
       re.lastIndex = Math.max(masked.end, m.index + 1);
       continue;
     }
-    const hit = strongHit(text, m.index, m[0], specs, clear);
+    const hit = strongHit(find, m.index, m[0], specs);
     if (hit === null) {
       if (++misses > MAX_MISSES) break;
       continue;
