@@ -3,15 +3,17 @@
  * before each `execute_command` the project is looked at and new or changed
  * files are copied; after it, it is looked at again. Measures the first look
  * (every file copied), a later command's two looks when nothing changed, and
- * the copies' size, in this repository and in a generated 20,000-file tree.
+ * the copies' size, in this repository and in a generated 20,000-file tree;
+ * in the generated tree also the two looks of a command that rewrites one
+ * file (its folder listed again, the file copied and recorded).
  *
  * Run alone: `deno run -A bench/undo_bench.ts`
  *
  * @module
  */
 import { join } from "node:path";
-import { createBackupStore } from "../core/history/backups.ts";
-import { CommandUndo } from "../core/history/command_undo.ts";
+import { type BackupStore, createBackupStore } from "../core/history/backups.ts";
+import { type Before, CommandUndo } from "../core/history/command_undo.ts";
 import { ROOT } from "../tests/support/cli.ts";
 
 function median(values: number[]): number {
@@ -36,7 +38,7 @@ async function mirrorMb(dir: string): Promise<number> {
   return bytes / 1024 / 1024;
 }
 
-async function measure(root: string): Promise<Record<string, number>> {
+async function measure(root: string, rewrite: boolean): Promise<Record<string, number>> {
   const backups = await Deno.makeTempDir({ prefix: "minoc_undo_bench_store_" });
   try {
     const store = await createBackupStore(join(backups, "s"), "s");
@@ -53,19 +55,45 @@ async function measure(root: string): Promise<Record<string, number>> {
       await watch.after(await watch.before());
       later.push(performance.now() - t);
     }
+    const out = { files, first_ms: firstMs, later_ms: median(later), mirror_mb: mb };
+    if (rewrite) Object.assign(out, { rewrite_ms: await rewriteMs(watch, store, first) });
     await watch.dispose();
-    return { files, first_ms: firstMs, later_ms: median(later), mirror_mb: mb };
+    return out;
   } finally {
     await Deno.remove(backups, { recursive: true });
   }
 }
 
+/** Median of a command's two looks when the command rewrites one file (the write not counted). */
+async function rewriteMs(
+  watch: CommandUndo,
+  store: BackupStore,
+  first: Before,
+): Promise<number> {
+  const file = [...first.paths].find(([, s]) => !s.dir)![0];
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    let t = performance.now();
+    const before = await watch.before();
+    let ms = performance.now() - t;
+    store.beginGroup(`execute_command rewrite ${i}`);
+    await Deno.writeTextFile(file, `export const value = ${i};\n`);
+    t = performance.now();
+    const { recorded } = await watch.after(before);
+    ms += performance.now() - t;
+    store.endGroup();
+    if (recorded !== 1) throw new Error(`The rewrite recorded ${recorded} changes, not 1`);
+    times.push(ms);
+  }
+  return median(times);
+}
+
 /** Runs the benchmark: this repository, then a generated 20,000-file tree. */
 export async function benchUndo(): Promise<Record<string, number>> {
-  const repo = await measure(ROOT);
+  const repo = await measure(ROOT, false);
   const dir = await generate(20_000);
   try {
-    const big = await measure(dir);
+    const big = await measure(dir, true);
     const out: Record<string, number> = {};
     for (const [k, v] of Object.entries(repo)) out[`repo_${k}`] = Math.round(v * 10) / 10;
     for (const [k, v] of Object.entries(big)) out[`big_${k}`] = Math.round(v * 10) / 10;

@@ -26,22 +26,18 @@
  */
 import { COMMAND_UNDO_LIMITS, type CommandUndoLimits, undoNote } from "./command_undo_report.ts";
 import { join, relative } from "node:path";
-import { realFs } from "../tools/fs_port.ts";
 import { isInside } from "../tools/paths.ts";
-import { walkTree } from "../tools/walk.ts";
 import { type BackupStore, DIR_STATE, type PriorState, sameBytes, sha256 } from "./backups.ts";
 import { CopyPack, type PackedCopy } from "./copy_pack.ts";
-import { patchLook } from "./tree_patch.ts";
+import { same, type Seen, walkLook } from "./tree_look.ts";
+import { applyPatch, patchLook } from "./tree_patch.ts";
 import { TreeWatch } from "./tree_watch.ts";
 
-/** One path as last seen. */
-interface Seen {
-  dir: boolean;
-  size: number;
-  mtime: number;
-  ino: number | null;
-  /** Where the kept copy is (files only; absent: not kept). */
-  copy?: PackedCopy;
+/** A look at the project (see `CommandUndo.#look`): a walk's paths, or the changes since the last. */
+interface Look {
+  walked: Map<string, Seen> | null;
+  changes: Map<string, Seen | null> | null;
+  truncated: boolean;
 }
 
 /** The project's state before a command. */
@@ -73,6 +69,10 @@ export class CommandUndo {
   #watched = new Set<string>();
   /** Whether `#seen` is a complete look to patch. */
   #based = false;
+  /** What {@link before} returned last (the state `#seen` holds). */
+  #last: Before | null = null;
+  /** Files of `#seen` that could be kept but have no copy (unreadable, or past the total). */
+  #uncopied = new Set<string>();
   #truncated = false;
 
   constructor(
@@ -96,18 +96,45 @@ export class CommandUndo {
       await Deno.mkdir(this.#mirror, { recursive: true });
       this.#pack = new CopyPack(join(this.#mirror, "pack"), this.#limits.maxTotalBytes);
     }
-    const pack = this.#pack;
-    const { paths, truncated } = await this.#look(true, signal);
-    await this.#rewatch(paths); // before the copies are taken, so later changes are seen
-    for (const [path, old] of this.#seen) {
-      const now = paths.get(path);
-      if (!old.copy) continue;
-      if (now && !now.dir && same(old, now)) now.copy = old.copy;
-      else pack.release(old.copy);
+    const look = await this.#look(true, signal);
+    // Nothing changed since the last look: the same state, the same copies.
+    if (look.changes?.size === 0 && this.#last !== null) return this.#last;
+    try {
+      return await this.#keep(look, this.#pack);
+    } catch (e) {
+      this.#based = false; // the watcher's news is spent: the next look walks
+      throw e;
     }
-    for (const [path, now] of paths) {
-      if (now.dir || now.copy || now.size > this.#limits.maxFileBytes) continue;
+  }
+
+  /** Makes `look` the state kept: copies of new and changed files, the watch on its folders. */
+  async #keep(look: Look, pack: CopyPack): Promise<Before> {
+    const changes = look.changes;
+    let paths = look.walked ?? this.#seen;
+    // After a patch, only the changed paths need a look (the others keep their entry and copy).
+    const old = changes === null ? this.#seen : new Map<string, Seen>();
+    if (changes !== null) {
+      for (const k of changes.keys()) {
+        const was = paths.get(k);
+        if (was) old.set(k, was);
+      }
+      applyPatch(paths, changes);
+    }
+    await this.#rewatch(paths, changes); // before the copies are taken, so later changes are seen
+    for (const [path, was] of old) {
+      const now = paths.get(path);
+      if (!was.copy || was === now) continue;
+      if (now && !now.dir && same(was, now)) now.copy = was.copy;
+      else pack.release(was.copy);
+    }
+    const uncopied = this.#uncopied;
+    if (changes === null) uncopied.clear();
+    for (const path of changes === null ? paths.keys() : [...changes.keys(), ...uncopied]) {
+      const now = paths.get(path);
+      uncopied.delete(path);
+      if (!now || now.dir || now.copy || now.size > this.#limits.maxFileBytes) continue;
       now.copy = pack.add(path, now.size) ?? undefined; // null: unreadable or past the total
+      if (!now.copy) uncopied.add(path);
     }
     if (pack.wasteful()) {
       const kept = [...paths.values()].filter((s) => s.copy !== undefined);
@@ -116,27 +143,44 @@ export class CommandUndo {
     }
     this.#seen = paths;
     this.#based = true;
-    return { paths: new Map(paths), truncated };
+    this.#last = { paths, truncated: look.truncated };
+    return this.#last;
   }
 
   /**
-   * Looks again and records every change since `before` in the store's open
-   * change group: folders created (parents first), files created, changed or
-   * removed, then folders removed (deepest first), so that undo, which goes
-   * newest first, can put each back.
+   * Looks again and records every change since `before` (what the last
+   * {@link before} returned) in the store's open change group: folders
+   * created (parents first), files created, changed or removed, then folders
+   * removed (deepest first), so that undo, which goes newest first, can put
+   * each back.
    */
   async after(before: Before): Promise<AfterReport> {
-    const { paths: now } = await this.#look(false);
+    if (before !== this.#last) {
+      throw new Error("CommandUndo.after() takes what the last before() gave");
+    }
+    const { walked, changes } = await this.#look(false);
     const report: AfterReport = { recorded: 0, lost: [] };
+    if (changes?.size === 0) return report; // the watcher saw no change since `before`
+    // After a patch of `before`'s look, only the paths it changed can differ.
+    const now = (path: string) =>
+      walked
+        ? walked.get(path)
+        : changes!.has(path)
+        ? changes!.get(path) ?? undefined
+        : before.paths.get(path);
+    const nowKeys = () => walked?.keys() ?? changes!.keys();
     const record = async (path: string, prior: PriorState, after: string | null) => {
       await this.#store.recordChange(path, prior, after);
       report.recorded++;
     };
-    for (const [path, n] of now) {
-      if (n.dir && !before.paths.has(path)) await record(path, { kind: "absent" }, DIR_STATE);
+    for (const path of nowKeys()) {
+      if (now(path)?.dir && !before.paths.has(path)) {
+        await record(path, { kind: "absent" }, DIR_STATE);
+      }
     }
-    for (const [path, n] of now) {
-      if (n.dir) continue;
+    for (const path of nowKeys()) {
+      const n = now(path);
+      if (!n || n.dir) continue;
       const b = before.paths.get(path);
       if (b?.dir || (b && same(b, n))) continue; // a folder became a file: counted below
       const content = await Deno.readFile(path).catch(() => null);
@@ -150,9 +194,10 @@ export class CommandUndo {
       await record(path, prior, await sha256(content));
     }
     const removedDirs: string[] = [];
-    for (const [path, b] of before.paths) {
-      const n = now.get(path);
-      if (n !== undefined && n.dir === b.dir) continue;
+    for (const path of walked ? before.paths.keys() : changes!.keys()) {
+      const b = before.paths.get(path);
+      const n = now(path);
+      if (b === undefined || (n !== undefined && n.dir === b.dir)) continue;
       if (n !== undefined) {
         report.lost.push(this.#rel(path)); // a file became a folder or the other way round
         continue;
@@ -172,8 +217,10 @@ export class CommandUndo {
 
   /** Removes the kept copies (at the end of the session). */
   async dispose(): Promise<void> {
-    this.#seen.clear();
+    this.#seen = new Map();
     this.#based = false;
+    this.#last = null;
+    this.#uncopied.clear();
     this.#watch?.close();
     this.#watch = undefined;
     this.#watched.clear();
@@ -184,34 +231,38 @@ export class CommandUndo {
   }
 
   /**
-   * Every folder and file of the project that is not ignored, with its state:
-   * the last look patched with the folders the watcher saw change, or a walk.
-   * `reset` starts the watcher's next collection (a command's "before").
+   * What changed since the watcher's collection began (`reset` starts the
+   * next one: a command's "before"): the last look's paths set anew or
+   * removed (none: nothing changed), from the folders the watcher saw change;
+   * or, without a watcher that can vouch for what it saw, a walk.
    */
-  async #look(
-    reset: boolean,
-    signal?: AbortSignal,
-  ): Promise<{ paths: Map<string, Seen>; truncated: boolean }> {
+  async #look(reset: boolean, signal?: AbortSignal): Promise<Look> {
     if (this.#watch) {
       await this.#watch.settle();
-      const changes = this.#watch.take(reset);
-      if (this.#based && !changes.full) {
+      const news = this.#watch.take(reset);
+      if (this.#based && !news.full) {
         const skip = (abs: string) => this.#exclude.some((x) => isInside(x, abs));
         const list = (dir: string, recursive: boolean) => this.#walk(dir, recursive);
-        const paths = await patchLook(this.#seen, changes.dirs, { root: this.#root, skip, list });
-        return { paths, truncated: this.#truncated };
+        const o = { root: this.#root, skip, list };
+        const changes = news.dirs.size === 0
+          ? new Map()
+          : await patchLook(this.#seen, news.dirs, o);
+        return { walked: null, changes, truncated: this.#truncated };
       }
     }
-    const paths = await this.#walk(this.#root, true, signal);
-    return { paths, truncated: this.#truncated };
+    const walked = await this.#walk(this.#root, true, signal);
+    return { walked, changes: null, truncated: this.#truncated };
   }
 
   /**
    * Watches the folders of `paths` when they are not the ones watched: the
    * new watcher starts first and takes over what the old one still collected.
+   * `changes`: what a patch changed (no folder among them: the same folders).
    */
-  async #rewatch(paths: ReadonlyMap<string, Seen>): Promise<void> {
+  async #rewatch(paths: ReadonlyMap<string, Seen>, changes: Look["changes"]): Promise<void> {
     if (this.#watch === null) return;
+    const folder = (p: string) => paths.get(p)?.dir === true || this.#watched.has(p);
+    if (this.#watch && changes !== null && ![...changes.keys()].some(folder)) return;
     const dirs = [this.#root];
     for (const [path, s] of paths) if (s.dir) dirs.push(path);
     if (
@@ -232,38 +283,9 @@ export class CommandUndo {
 
   /** The entries of `dir` (or its whole subtree) that are not ignored, with their state. */
   async #walk(dir: string, recursive: boolean, signal?: AbortSignal): Promise<Map<string, Seen>> {
-    const paths = new Map<string, Seen>();
-    const summary = await walkTree(
-      {
-        fs: realFs,
-        root: dir,
-        cwd: this.#root,
-        recursive,
-        signal,
-        maxEntries: this.#limits.maxEntries,
-        skip: (abs) => this.#exclude.some((x) => isInside(x, abs)),
-      },
-      (e) => {
-        if (e.isSymlink) return;
-        if (e.isDirectory) {
-          paths.set(e.abs, { dir: true, size: 0, mtime: 0, ino: null });
-          return;
-        }
-        if (!e.isFile) return;
-        try {
-          const info = Deno.lstatSync(e.abs);
-          paths.set(e.abs, {
-            dir: false,
-            size: info.size,
-            mtime: info.mtime?.getTime() ?? 0,
-            ino: info.ino,
-          });
-        } catch {
-          // gone while walking
-        }
-      },
-    );
-    if (dir === this.#root && recursive) this.#truncated = summary.truncated;
+    const o = { root: this.#root, exclude: this.#exclude, signal, ...this.#limits };
+    const { paths, truncated } = await walkLook(dir, recursive, o);
+    if (dir === this.#root && recursive) this.#truncated = truncated;
     return paths;
   }
 
@@ -280,10 +302,6 @@ export class CommandUndo {
   #rel(path: string): string {
     return relative(this.#root, path).replaceAll("\\", "/");
   }
-}
-
-function same(a: Seen, b: Seen): boolean {
-  return a.size === b.size && a.mtime === b.mtime && a.ino === b.ino;
 }
 
 export { COMMAND_UNDO_LIMITS, type CommandUndoLimits, undoNote };

@@ -3,7 +3,10 @@
  * changed (from {@link ./tree_watch.ts}) instead of walking the whole tree:
  * a changed folder is listed again (its files' sizes and times read anew),
  * entries gone from it are dropped with everything below them, and a folder
- * that is new is walked in full.
+ * that is new is walked in full. The result is the changes alone, so the work
+ * grows with what changed, not with the size of the project (apart from one
+ * pass over the look's paths, without copying them, to find the folders'
+ * former entries, and one more per folder removed).
  *
  * @module
  */
@@ -25,52 +28,78 @@ export interface PatchOptions<S extends Entry> {
 }
 
 /**
- * The look `base` as it is now, given every folder in which something
- * changed since it was taken. `base` is left as it was; entries of `base`
- * that did not change are shared, changed and new ones are new objects.
- * Folders come before their contents in the result's order.
+ * How the look `base` differs now, given every folder in which something
+ * changed since it was taken: each path set anew (a new object; every entry
+ * of a folder listed again is) or removed (null), folders before their
+ * contents. `base` is only read; {@link applyPatch} brings it up to date.
  */
 export async function patchLook<S extends Entry>(
   base: ReadonlyMap<string, S>,
   dirs: Iterable<string>,
   o: PatchOptions<S>,
-): Promise<Map<string, S>> {
-  const paths = new Map(base);
+): Promise<Map<string, S | null>> {
+  const changes = new Map<string, S | null>();
+  const get = (abs: string) => changes.has(abs) ? changes.get(abs) ?? undefined : base.get(abs);
+  const sorted = [...dirs].sort((a, b) => a.length - b.length);
   let children: Map<string, string[]> | null = null;
-  for (const dir of [...dirs].sort((a, b) => a.length - b.length)) {
+  for (const dir of sorted) {
     if (!isInside(o.root, dir) || o.skip(dir)) continue;
-    if (dir !== o.root && paths.get(dir)?.dir !== true) continue; // ignored, gone, or walked
-    children ??= childIndex(base);
+    if (dir !== o.root && get(dir)?.dir !== true) continue; // ignored, gone, or walked
+    children ??= childrenOf(base, sorted);
     const listed = await o.list(dir, false);
     for (const old of children.get(dir) ?? []) {
-      if (!listed.has(old)) removeTree(paths, old);
+      if (!listed.has(old)) removeTree(base, changes, old);
     }
     for (const [abs, now] of listed) {
-      const prev = paths.get(abs);
+      const prev = get(abs);
       if (now.dir && prev?.dir) continue; // a known folder: listed when it changed itself
-      if (prev) removeTree(paths, abs);
-      paths.set(abs, now);
-      if (now.dir) { for (const [below, e] of await o.list(abs, true)) paths.set(below, e); }
+      if (prev) removeTree(base, changes, abs);
+      changes.set(abs, now);
+      if (now.dir) { for (const [below, e] of await o.list(abs, true)) changes.set(below, e); }
     }
   }
-  return paths;
+  return changes;
 }
 
-function childIndex(base: ReadonlyMap<string, unknown>): Map<string, string[]> {
-  const index = new Map<string, string[]>();
-  for (const abs of base.keys()) {
-    const parent = abs.slice(0, abs.lastIndexOf(sep)) || sep;
-    const list = index.get(parent);
-    if (list) list.push(abs);
-    else index.set(parent, [abs]);
+/** Brings `paths` up to date with `changes` (from {@link patchLook}), in place. */
+export function applyPatch<S>(paths: Map<string, S>, changes: ReadonlyMap<string, S | null>): void {
+  for (const [abs, now] of changes) {
+    if (now === null) paths.delete(abs);
+    else paths.set(abs, now);
   }
-  return index;
 }
 
-function removeTree(paths: Map<string, Entry>, abs: string): void {
-  const was = paths.get(abs);
-  paths.delete(abs);
+/** The entries of `base` directly inside each of `dirs`, by folder (one pass, nothing copied). */
+function childrenOf(
+  base: ReadonlyMap<string, unknown>,
+  dirs: readonly string[],
+): Map<string, string[]> {
+  const byLength = new Map<number, string[]>();
+  for (const d of dirs) byLength.set(d.length, [...byLength.get(d.length) ?? [], d]);
+  const out = new Map<string, string[]>();
+  for (const abs of base.keys()) {
+    const cut = abs.lastIndexOf(sep);
+    // The parent is what precedes the last separator; "/" for a path such as "/a".
+    for (const d of byLength.get(cut === 0 ? 1 : cut) ?? []) {
+      if (!abs.startsWith(d)) continue;
+      const list = out.get(d);
+      if (list) list.push(abs);
+      else out.set(d, [abs]);
+    }
+  }
+  return out;
+}
+
+/** Marks `abs` removed, with everything below it when it is a folder. */
+function removeTree<S extends Entry>(
+  base: ReadonlyMap<string, S>,
+  changes: Map<string, S | null>,
+  abs: string,
+): void {
+  const was = changes.has(abs) ? changes.get(abs) : base.get(abs);
+  changes.set(abs, null);
   if (!was?.dir) return;
   const prefix = abs + sep;
-  for (const p of paths.keys()) if (p.startsWith(prefix)) paths.delete(p);
+  for (const p of base.keys()) if (p.startsWith(prefix)) changes.set(p, null);
+  for (const p of changes.keys()) if (p.startsWith(prefix)) changes.set(p, null);
 }

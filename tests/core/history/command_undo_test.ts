@@ -1,60 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { type BackupStore, createBackupStore } from "../../../core/history/backups.ts";
 import { CommandUndo, undoNote } from "../../../core/history/command_undo.ts";
 import { undoChanges } from "../../../core/history/undo.ts";
 import { makeTree } from "../../support/tool_context.ts";
-
-/** Every file (with its text) and folder below `root`, for comparing whole trees. */
-async function tree(root: string, rel = ""): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for await (const e of Deno.readDir(join(root, rel))) {
-    const path = rel === "" ? e.name : `${rel}/${e.name}`;
-    if (e.isDirectory) {
-      out[`${path}/`] = "";
-      Object.assign(out, await tree(root, path));
-    } else out[path] = await Deno.readTextFile(join(root, path));
-  }
-  return out;
-}
-
-async function sh(cwd: string, script: string): Promise<void> {
-  const r = await new Deno.Command("sh", { args: ["-c", script], cwd, stderr: "piped" }).output();
-  assert.ok(r.success, new TextDecoder().decode(r.stderr));
-}
-
-interface Lab extends AsyncDisposable {
-  project: string;
-  store: BackupStore;
-}
-
-async function lab(): Promise<Lab> {
-  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_cmd_undo_" }));
-  const project = join(base, "project");
-  await makeTree(project, {
-    "notes.md": "line one\n",
-    "src/app.ts": "export const a = 1;\n",
-    "docs/guide/intro.md": "# Intro\n",
-    "docs/guide/setup.md": "# Setup\n",
-    ".gitignore": "dist/\n",
-  });
-  const store = await createBackupStore(join(base, "backups", "s1"), "s1");
-  return {
-    project,
-    store,
-    [Symbol.asyncDispose]: () => Deno.remove(base, { recursive: true }),
-  };
-}
-
-/** Runs `script` in the project as one change group between the two looks. */
-async function command(watch: CommandUndo, l: Lab, script: string) {
-  const before = await watch.before();
-  l.store.beginGroup(`execute_command ${script}`);
-  await sh(l.project, script);
-  const after = await watch.after(before);
-  l.store.endGroup();
-  return { before, after };
-}
+import { command, lab, sh, tree } from "../../support/command_undo_lab.ts";
 
 Deno.test("CommandUndo: undo puts back what a shell command changed, created and removed", async () => {
   await using l = await lab();
