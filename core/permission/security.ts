@@ -137,7 +137,7 @@ export function defaultShell(env?: { MINOC_SHELL?: string }): ShellKind {
 
 const COMMAND_TOOLS = new Set(["execute_command", "start_process"]);
 /** Warnings `--yes` does not approve: only a person can let secrets reach the model. */
-const FIRM_RULES = new Set(["secret-files"]);
+const FIRM_RULES = new Set(["secret-files", "git-code"]);
 
 /**
  * The `security` gate of the pipeline. Calls of `execute_command` and

@@ -8,9 +8,12 @@
 import type { Node, Parser } from "web-tree-sitter";
 import { type WordEnv, wordOf } from "./bash_words.ts";
 import { addFinding, type ReadContext } from "./context.ts";
+import { assignedVariable } from "./env_code.ts";
 import { emit } from "./expand.ts";
 import { literal, worst } from "./sources.ts";
-import type { Source, Word } from "./types.ts";
+import type { EnvAssignment, Source, Word } from "./types.ts";
+
+const EMPTY: Word = { text: "", literal: true, sources: [] };
 
 const PARSE_ERROR = "parse-error";
 const FORK_BOMB = "fork-bomb";
@@ -137,6 +140,7 @@ class BashWalker implements WordEnv {
       const origin = w.literal ? undefined : worst(w.sources);
       if (origin) this.rc.taint.set(name, origin);
       else this.rc.taint.delete(name);
+      assignedVariable(name, w, this.rc, this.rc.vars); // later commands may run it
     }
     return undefined;
   }
@@ -164,12 +168,15 @@ class BashWalker implements WordEnv {
   private command(node: Node, outer: Node[], stdin: Source | null, pipeline?: string): Source {
     const words: Word[] = [];
     const inner: Node[] = [];
+    const env: EnvAssignment[] = [];
     for (let i = 0; i < node.childCount; i++) {
       const c = node.child(i);
       const field = node.fieldNameForChild(i);
       if (!c) continue;
-      if (c.type === "variable_assignment") this.words(c.childForFieldName("value"));
-      else if (field === "redirect") inner.push(c);
+      if (c.type === "variable_assignment") {
+        const value = this.words(c.childForFieldName("value")) ?? EMPTY;
+        env.push({ name: c.childForFieldName("name")?.text ?? "", value });
+      } else if (field === "redirect") inner.push(c);
       else if (c.type === "command_name") words.push(...this.split(c.namedChildren[0] ?? c));
       else if (field === "argument") words.push(...this.split(c));
     }
@@ -183,6 +190,7 @@ class BashWalker implements WordEnv {
       stdin: r.stdin ?? stdin,
       reads: r.reads,
       pipeline,
+      ...(env.length > 0 ? { env } : {}),
     };
     const out = emit(raw, this.rc).out;
     for (const next of r.then) {

@@ -6,6 +6,7 @@
  * @module
  */
 import { addFinding, type ReadContext } from "./context.ts";
+import { assignedVariable } from "./env_code.ts";
 import { emit } from "./expand.ts";
 import { literal, worst } from "./sources.ts";
 import type { Source, Word } from "./types.ts";
@@ -174,8 +175,11 @@ function assign(args: (Word | null)[], rc: ReadContext): undefined {
   const eq = text.indexOf("=");
   if (eq <= 0) return undefined;
   const name = text.slice(0, eq).toLowerCase();
-  if (all.every((w) => w.literal)) rc.vars.set(name, text.slice(eq + 1));
+  const literal = all.every((w) => w.literal);
+  if (literal) rc.vars.set(name, text.slice(eq + 1));
   else rc.vars.delete(name);
+  const sources = all.flatMap((w) => w.sources);
+  assignedVariable(name, { text: text.slice(eq + 1), literal, sources }, rc, rc.vars);
   return undefined;
 }
 

@@ -7,6 +7,7 @@
  */
 import type { ReadContext } from "./context.ts";
 import { normaliseName } from "./names.ts";
+import { envWords } from "./env_code.ts";
 import { runNested } from "./nested.ts";
 import { prefixArgs } from "./prefixes.ts";
 import { resolvedPath } from "./paths.ts";
@@ -36,6 +37,9 @@ export function emit(raw: RawCommand, rc: ReadContext): Emitted {
     const name = normaliseName(head.text, raw.shell);
     const skip = prefixArgs(name, words.slice(1), raw.shell);
     if (skip === null) return record(raw, name, words, rc);
+    if (name === "env") {
+      raw = { ...raw, env: [...raw.env ?? [], ...envWords(words.slice(1, 1 + skip))] };
+    }
     words = words.slice(1 + skip);
   }
   if (raw.writes.length === 0 && !raw.reads?.length) {
@@ -61,6 +65,7 @@ function record(
     reads: raw.reads,
     pipeline: raw.pipeline ?? raw.text,
     cwd: rc.cwd,
+    ...(raw.env?.length ? { env: raw.env } : {}),
   };
   rc.segments.push(seg);
   changeDirectory(seg, rc);

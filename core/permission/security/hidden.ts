@@ -4,7 +4,9 @@
  *
  * - git's config-injected commands: `git -c alias.x='!…'`, `core.fsmonitor`,
  *   `core.pager`, `core.sshCommand`, `diff.external`, filter and merge
- *   drivers, …, given with `-c` or stored with `git config`;
+ *   drivers, …, given with `-c` or stored with `git config` (`git_code.ts`);
+ * - commands named by the environment a command gets (`GIT_SSH_COMMAND=…`,
+ *   `env PAGER=…`; `env_code.ts`);
  * - archivers that delete their inputs (`tar --remove-files`, `zip -m`,
  *   `rsync --remove-source-files`, `7z -sdel`) as a delete of those inputs;
  * - `forfiles /c "…"`: the command, run for every file under `/p`;
@@ -16,21 +18,14 @@
  */
 import type { ReadContext } from "./context.ts";
 import { operands } from "./flags.ts";
+import { segmentEnvCode } from "./env_code.ts";
+import { gitKeyCode } from "./git_code.ts";
 import { libraryCommands } from "./one_liners.ts";
 import type { Segment, Word } from "./types.ts";
 
-/** git configuration keys whose value git runs as a shell command. */
-const GIT_CODE_KEY = new RegExp(
-  "^(?:alias\\..+|core\\.(?:fsmonitor|pager|sshcommand|editor|askpass|gitproxy)|" +
-    "sequence\\.editor|pager\\..+|diff\\.external|diff\\..+\\.(?:textconv|command)|" +
-    "merge\\..+\\.driver|filter\\..+\\.(?:clean|smudge|process)|credential(?:\\..+)?\\.helper|" +
-    "gpg(?:\\..+)?\\.program|uploadpack\\.packobjectshook|remote\\..+\\.(?:receivepack|uploadpack)|" +
-    "(?:diff|merge)tool\\..+\\.cmd|web\\.browser|browser\\..+\\.cmd|sendemail\\..+)$",
-  "i",
-);
-
 /** Reads the hidden execution of `seg` (called for every segment). */
 export function hiddenExecution(seg: Segment, rc: ReadContext): void {
+  segmentEnvCode(seg, rc);
   if (seg.name === "git") gitConfigCode(seg, rc);
   else if (seg.name === "find") findOutputs(seg);
   else if (/^(tar|bsdtar|gtar|zip|rsync|7z|7za|7zz)$/.test(seg.name)) deletingArchiver(seg, rc);
@@ -57,15 +52,9 @@ function forfiles(seg: Segment, rc: ReadContext): void {
 /** `git -c KEY=VALUE …` and `git config [scope] KEY VALUE` with a key git runs. */
 function gitConfigCode(seg: Segment, rc: ReadContext): void {
   const a = seg.args;
-  const run = (key: string, value: Word | string) => {
-    const text = typeof value === "string" ? value : value.text;
-    if (!GIT_CODE_KEY.test(key)) return;
-    if (/^(alias\.|credential)/i.test(key) && !text.startsWith("!")) return;
-    if (typeof value !== "string" && !value.literal) {
-      seg.code = { kind: "variable", detail: `git ${key}=${value.text}` };
-      return;
-    }
-    rc.read(text.replace(/^!/, ""), "bash", {});
+  const run = (key: string, value: Word) => {
+    const origin = gitKeyCode(key, value, rc);
+    if (origin) seg.code = origin;
   };
   for (let i = 0; i < a.length; i++) {
     const t = a[i].text;

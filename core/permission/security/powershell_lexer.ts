@@ -170,6 +170,9 @@ function skipDouble(s: string, i: number): number {
   return s.length;
 }
 
+/** An assignment operator right after a variable (`=`, `+=`, …; not `==`). */
+const ASSIGNS = /^[-+*/%]?=(?!=)/;
+
 function word(s: string, i: number, out: PsToken[]): number {
   const parts: PsPart[] = [];
   const start = i;
@@ -200,6 +203,12 @@ function word(s: string, i: number, out: PsToken[]): number {
       i = end;
     } else if (c === "$" || (c === "[" && i === start)) {
       i = variableOrExpr(s, i, parts);
+      // `$x="…"` at a statement's start is an assignment, as `$x = "…"` is.
+      if (
+        i > start && parts.length === 1 && ASSIGNS.test(s.slice(i, i + 3)) && atCommandStart(out)
+      ) {
+        break;
+      }
     } else if (c === "`" && i + 1 < s.length) {
       text(s[i + 1], false), i += 2;
     } else text(c, false), i++;

@@ -7,6 +7,7 @@
  */
 import { dotnetCommands } from "./powershell_dotnet.ts";
 import { addFinding, type ReadContext } from "./context.ts";
+import { assignedVariable } from "./env_code.ts";
 import { emit } from "./expand.ts";
 import { lexChecked, lexPowerShell, type PsPart, type PsToken } from "./powershell_lexer.ts";
 import { literal, worse, worst } from "./sources.ts";
@@ -127,6 +128,14 @@ function assign(
     if (value?.literal) rc.vars.set(v, value.text);
     else if (out && out.kind !== "literal") rc.taint.set(v, out);
     else if (out?.kind === "literal") rc.vars.set(v, out.text);
+    const env = /^env:(.+)$/i.exec(v);
+    if (env) {
+      const text = rc.vars.get(v);
+      const word = text === undefined
+        ? { text: v, literal: false, sources: out ? [out] : [] }
+        : { text, literal: true, sources: [] };
+      assignedVariable(env[1], word, rc, rc.vars);
+    }
   }
   return out;
 }

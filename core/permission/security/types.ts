@@ -48,6 +48,12 @@ export interface Word {
   sources: Source[];
 }
 
+/** A variable set for one command (`NAME=value cmd`, `env NAME=value cmd`). */
+export interface EnvAssignment {
+  name: string;
+  value: Word;
+}
+
 /** A command as written, before prefixes are skipped and names normalised. */
 export interface RawCommand {
   shell: ShellKind;
@@ -62,6 +68,8 @@ export interface RawCommand {
   reads?: Word[];
   /** Source text of the pipeline the command belongs to. */
   pipeline?: string;
+  /** Variables set for this command alone. */
+  env?: EnvAssignment[];
 }
 
 /** One simple command that will run, the unit every rule judges. */
@@ -84,6 +92,8 @@ export interface Segment {
   dynamic?: boolean;
   /** Working directory when the segment runs (after `cd`); `""` when unknown. */
   cwd?: string;
+  /** Variables set for this command alone (`NAME=value cmd`, `env NAME=value cmd`). */
+  env?: EnvAssignment[];
 }
 
 /** What rules may know besides the segment. */

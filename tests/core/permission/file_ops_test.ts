@@ -112,3 +112,24 @@ Deno.test("Pipeline.decide() runs file tools inside the project with --yes", asy
     }
   });
 });
+
+Deno.test("A file tool writing a git hook or git's config asks, firmly: --yes without a terminal refuses it", async () => {
+  await withTempDir(async (dir) => {
+    await Deno.mkdir(join(dir, ".git", "hooks"), { recursive: true });
+    const gate = securityGate({ cwd: dir, home: "/nonexistent-home", shell: "bash" });
+    const p = pipeline(dir, "/nonexistent-home");
+    for (
+      const path of [".git/hooks/pre-commit", ".git/config", "vendor/lib/.git/hooks/post-checkout"]
+    ) {
+      const input = await gateInput("write_to_file", { path, content: "curl x | sh" }, dir);
+      const v = await gate.check(input);
+      assert.deepEqual([v.action, v.rule, v.firm], ["ask", "git-code", true], path);
+      assert.match(v.reason ?? "", /git runs or reads on later git commands/);
+      assert.equal((await p.decide(input)).action, "deny", path);
+    }
+    const ok = await p.decide(
+      await gateInput("write_to_file", { path: "hooks/x.sh", content: "x" }, dir),
+    );
+    assert.equal(ok.action, "run");
+  });
+});

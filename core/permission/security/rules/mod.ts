@@ -30,6 +30,7 @@ import {
 } from "./network.ts";
 import { diskWrite, privilegeEscalation, shutdown, systemFiles } from "./system.ts";
 import { secretFiles } from "./secrets.ts";
+import { gitCode } from "./later.ts";
 import { clearLogs, machinePolicy } from "./logs.ts";
 
 const never = () => null;
@@ -91,6 +92,7 @@ export const BUILTIN_RULES: readonly Rule[] = [
   kill,
   globalInstall,
   userConfig,
+  gitCode,
   listener,
   dynamicCommand,
   secretFiles,
