@@ -35,8 +35,12 @@ const PERMISSIONS = [
   "--allow-ffi",
 ];
 
-/** V8's young generation capped at 2 MB: a long session's peak memory drops by a third (bench/NOTES.md). */
-export const V8_FLAGS = ["--v8-flags=--max-semi-space-size=2"];
+/**
+ * V8's young generation capped at 2 MB (a long session's peak memory drops by a third), and every
+ * function compiled with its module, so the code cache holds it: a session's first turns run
+ * without compiling (bench/NOTES.md).
+ */
+export const V8_FLAGS = ["--v8-flags=--max-semi-space-size=2,--no-lazy"];
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 

@@ -23,8 +23,9 @@ export const RUN_FLAGS = [
   "--allow-net",
   "--allow-run",
   "--allow-sys",
-  // As the README's install section runs the bundle: a small young generation (bench/NOTES.md).
-  "--v8-flags=--max-semi-space-size=2",
+  // As the README's install section runs the bundle: a small young generation, and functions
+  // compiled with their module, so the code cache holds them (bench/NOTES.md).
+  "--v8-flags=--max-semi-space-size=2,--no-lazy",
 ];
 
 /** The result of one run. */
