@@ -33,6 +33,7 @@ import type {
 } from "../../interfaces/agent.ts";
 import { classifyError, rejectsStreamOptions } from "./errors.ts";
 import { IdleTimer } from "./idle_timer.ts";
+import { nextTask } from "./next_task.ts";
 import { pinnedFetch } from "./pinned_fetch.ts";
 import { BodyEncoder, JSON_HEADERS } from "./request_body.ts";
 import { tappedFetch, type WireSink } from "./wire.ts";
@@ -147,6 +148,7 @@ async function openStream(
 ): Promise<AsyncIterable<ChatCompletionChunk>> {
   const client = await clientOf(state);
   const create = async (includeUsage: boolean) => {
+    await nextTask(); // the last reply's connection goes back to the pool: this request reuses it
     const { params, bytes } = state.bodies.body(state.options, messages, includeUsage);
     // The body goes as its prepared bytes (see request_body.ts); `params` tells the client it
     // streams. Once the request has settled, `fetch` has copied the bytes: the buffer is free.

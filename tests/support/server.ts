@@ -46,6 +46,8 @@ export interface RecordedRequest {
   receivedAt: number;
   /** When the server finished sending the reply (streams: after the last event). */
   finishedAt?: number;
+  /** The client's port: requests on one connection share it. */
+  remotePort?: number;
 }
 
 /** A running test server. */
@@ -83,10 +85,12 @@ export function startServer(options: ServerOptions = {}): Promise<TestServer> {
   const live = new Set<LiveStream>();
   const state = { next: 0, served: 0 };
 
-  const handler = async (req: Request): Promise<Response> => {
+  const handler = async (req: Request, info: Deno.ServeHandlerInfo): Promise<Response> => {
     const url = new URL(req.url);
     const receivedAt = performance.timeOrigin + performance.now();
     const recorded = await record(req, url, receivedAt);
+    const addr = info.remoteAddr as Deno.Addr;
+    if (addr.transport === "tcp") recorded.remotePort = addr.port;
     requests.push(recorded);
     const response = await route(recorded);
     options.log?.(`${recorded.method} ${recorded.path} -> ${response.status}`);
