@@ -110,7 +110,7 @@ export class CommandUndo {
   /** Makes `look` the state kept: copies of new and changed files, the watch on its folders. */
   async #keep(look: Look, pack: CopyPack): Promise<Before> {
     const changes = look.changes;
-    let paths = look.walked ?? this.#seen;
+    const paths = look.walked ?? this.#seen;
     // After a patch, only the changed paths need a look (the others keep their entry and copy).
     const old = changes === null ? this.#seen : new Map<string, Seen>();
     if (changes !== null) {
