@@ -29,7 +29,7 @@ import { join, relative } from "node:path";
 import { isInside } from "../tools/paths.ts";
 import { type BackupStore, DIR_STATE, type PriorState, sameBytes, sha256 } from "./backups.ts";
 import { CopyPack, type PackedCopy } from "./copy_pack.ts";
-import { same, type Seen, walkLook } from "./tree_look.ts";
+import { diffLooks, same, type Seen, walkLook } from "./tree_look.ts";
 import { applyPatch, patchLook } from "./tree_patch.ts";
 import { TreeWatch } from "./tree_watch.ts";
 
@@ -168,50 +168,28 @@ export class CommandUndo {
         : changes!.has(path)
         ? changes!.get(path) ?? undefined
         : before.paths.get(path);
-    const nowKeys = () => walked?.keys() ?? changes!.keys();
     const record = async (path: string, prior: PriorState, after: string | null) => {
       await this.#store.recordChange(path, prior, after);
       report.recorded++;
     };
-    for (const path of nowKeys()) {
-      if (now(path)?.dir && !before.paths.has(path)) {
-        await record(path, { kind: "absent" }, DIR_STATE);
-      }
-    }
-    for (const path of nowKeys()) {
-      const n = now(path);
-      if (!n || n.dir) continue;
-      const b = before.paths.get(path);
-      if (b?.dir || (b && same(b, n))) continue; // a folder became a file: counted below
+    const keys = walked ? before.paths.keys() : changes!.keys();
+    const diff = diffLooks(before.paths, now, () => walked?.keys() ?? changes!.keys(), keys);
+    for (const path of diff.made) await record(path, { kind: "absent" }, DIR_STATE);
+    for (const { path, was } of diff.files) {
       const content = await Deno.readFile(path).catch(() => null);
       if (content === null) continue;
-      const prior = b ? this.#prior(b) : { kind: "absent" as const };
-      if (prior === null) {
-        report.lost.push(this.#rel(path));
-        continue;
+      const prior = was ? this.#prior(was) : { kind: "absent" as const };
+      if (prior === null) report.lost.push(this.#rel(path));
+      else if (prior.kind !== "file" || !sameBytes(prior.content, content)) {
+        await record(path, prior, await sha256(content));
       }
-      if (prior.kind === "file" && sameBytes(prior.content, content)) continue;
-      await record(path, prior, await sha256(content));
     }
-    const removedDirs: string[] = [];
-    for (const path of walked ? before.paths.keys() : changes!.keys()) {
-      const b = before.paths.get(path);
-      const n = now(path);
-      if (b === undefined || (n !== undefined && n.dir === b.dir)) continue;
-      if (n !== undefined) {
-        report.lost.push(this.#rel(path)); // a file became a folder or the other way round
-        continue;
-      }
-      if (b.dir) {
-        removedDirs.push(path);
-        continue;
-      }
-      const prior = this.#prior(b);
+    for (const { path, was, swapped } of diff.gone) {
+      const prior = swapped ? null : this.#prior(was); // a file became a folder or the other way
       if (prior === null) report.lost.push(this.#rel(path));
       else await record(path, prior, null);
     }
-    removedDirs.sort((a, b) => b.length - a.length);
-    for (const path of removedDirs) await record(path, { kind: "dir" }, null);
+    for (const path of diff.goneDirs) await record(path, { kind: "dir" }, null);
     return report;
   }
 

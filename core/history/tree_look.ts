@@ -77,3 +77,47 @@ export async function walkLook(
   );
   return { paths, truncated: summary.truncated };
 }
+
+/** How a look differs from the one before (see {@link diffLooks}). */
+export interface LookDiff {
+  /** Folders created, parents first. */
+  made: string[];
+  /** Files created, or whose size, time or inode changed, with their state before (none: new). */
+  files: { path: string; was?: Seen }[];
+  /** Files removed, and paths that turned from a file into a folder or back (`swapped`). */
+  gone: { path: string; was: Seen; swapped: boolean }[];
+  /** Folders removed, deepest first. */
+  goneDirs: string[];
+}
+
+/**
+ * The differences between the look `before` and the one `now` tells, read
+ * at `nowKeys` (paths that may be new or changed) and `beforeKeys` (paths
+ * that may be gone): every path of both looks, or only those a patch changed.
+ */
+export function diffLooks(
+  before: ReadonlyMap<string, Seen>,
+  now: (path: string) => Seen | undefined,
+  nowKeys: () => Iterable<string>,
+  beforeKeys: Iterable<string>,
+): LookDiff {
+  const diff: LookDiff = { made: [], files: [], gone: [], goneDirs: [] };
+  for (const path of nowKeys()) {
+    if (now(path)?.dir && !before.has(path)) diff.made.push(path);
+  }
+  for (const path of nowKeys()) {
+    const n = now(path);
+    const b = before.get(path);
+    if (!n || n.dir || b?.dir || (b && same(b, n))) continue; // a folder became a file: gone
+    diff.files.push(b ? { path, was: b } : { path });
+  }
+  for (const path of beforeKeys) {
+    const b = before.get(path);
+    const n = now(path);
+    if (b === undefined || (n !== undefined && n.dir === b.dir)) continue;
+    if (n === undefined && b.dir) diff.goneDirs.push(path);
+    else diff.gone.push({ path, was: b, swapped: n !== undefined });
+  }
+  diff.goneDirs.sort((a, b) => b.length - a.length);
+  return diff;
+}

@@ -7,12 +7,10 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { toolCall } from "../support/server.ts";
 
 /** One XML tool call as the model writes it. */
-export const call = (tool: string, params: Record<string, string>) =>
-  `<tool_call>\n<${tool}>\n${
-    Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
-  }\n</${tool}>\n</tool_call>`;
+export const call = toolCall;
 
 /** A temp project with `notes.md` ("line one"); its `.home` holds the `.minoc` home. */
 export async function project(): Promise<string> {

@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ROOT, runDeno } from "../support/cli.ts";
-import { startServer } from "../support/server.ts";
+import { startServer, toolCall } from "../support/server.ts";
 import { VERSION } from "../../cli/version.ts";
 import { buildBundle } from "../../.ci/bundle.ts";
 
@@ -57,10 +57,7 @@ function runCopied(
   });
 }
 
-const call = (tool: string, params: Record<string, string>) =>
-  `<tool_call>\n<${tool}>\n${
-    Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
-  }\n</${tool}>\n</tool_call>`;
+const call = toolCall;
 
 Deno.test("bundle: minoc.js alone in an empty directory runs every command from its own contents", async () => {
   const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_bundle_" }));

@@ -7,12 +7,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runMinoc } from "../support/cli.ts";
-import { startServer } from "../support/server.ts";
+import { startServer, toolCall } from "../support/server.ts";
 
-const call = (tool: string, params: Record<string, string>) =>
-  `<tool_call>\n<${tool}>\n${
-    Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
-  }\n</${tool}>\n</tool_call>`;
+const call = toolCall;
 
 Deno.test("run: every request of a session comes on the first one's connection", async () => {
   const cwd = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_conn_" }));

@@ -4,13 +4,10 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { startServer } from "../support/server.ts";
+import { startServer, toolCall } from "../support/server.ts";
 import { runMinoc } from "../support/cli.ts";
 
-const call = (tool: string, params: Record<string, string>) =>
-  `<tool_call>\n<${tool}>\n${
-    Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
-  }\n</${tool}>\n</tool_call>`;
+const call = toolCall;
 
 const SECRET = "DB_PASSWORD_VALUE_42";
 

@@ -11,16 +11,13 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { SessionFile } from "../../interfaces/history.ts";
 import { listSessions, loadSession } from "../../core/history/store.ts";
-import { type ScriptedReply, startServer } from "../support/server.ts";
+import { type ScriptedReply, startServer, toolCall } from "../support/server.ts";
 import { entry, minocEnv, RUN_FLAGS, runMinoc } from "../support/cli.ts";
 
 const KILLS = 10;
 const TURNS = 40;
 
-const call = (tool: string, params: Record<string, string>) =>
-  `<tool_call>\n<${tool}>\n${
-    Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
-  }\n</${tool}>\n</tool_call>`;
+const call = toolCall;
 
 /**
  * Turn i: reads of a 13 KB file and writes of new files, in four slow chunks

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { startServer } from "../support/server.ts";
+import { startServer, toolCall } from "../support/server.ts";
 import { runMinoc, sessionFiles } from "../support/cli.ts";
 
 const TODO = `# TODO
@@ -21,10 +21,7 @@ const TODO = `# TODO
 - [x] Set up CI
 `;
 
-const call = (tool: string, params: Record<string, string>) =>
-  `<tool_call>\n<${tool}>\n${
-    Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
-  }\n</${tool}>\n</tool_call>`;
+const call = toolCall;
 
 const REPLIES = [
   call("search_files", { pattern: "TODO.md" }),

@@ -5,13 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { type RecordedRequest, startServer } from "../support/server.ts";
+import { type RecordedRequest, startServer, toolCall } from "../support/server.ts";
 import { runMinoc } from "../support/cli.ts";
 
-const call = (tool: string, params: Record<string, string>) =>
-  `<tool_call>\n<${tool}>\n${
-    Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
-  }\n</${tool}>\n</tool_call>`;
+const call = toolCall;
 
 const DONE = { text: call("attempt_completion", { result: "Done." }) };
 

@@ -5,14 +5,11 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { startServer } from "../support/server.ts";
+import { startServer, toolCall } from "../support/server.ts";
 import { runMinoc, sessionFiles } from "../support/cli.ts";
 import { SKILL_FIXTURES, skillProject } from "../support/skills.ts";
 
-const call = (tool: string, params: Record<string, string>) =>
-  `<tool_call>\n<${tool}>\n${
-    Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
-  }\n</${tool}>\n</tool_call>`;
+const call = toolCall;
 
 /** A temp project with the fixture skills, and skills in its `.minoc` home. */
 const project = () => skillProject({ "home/skills": ".home/.minoc/skills" });

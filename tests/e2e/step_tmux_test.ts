@@ -6,15 +6,12 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { startServer } from "../support/server.ts";
+import { startServer, toolCall } from "../support/server.ts";
 import { minocEnv } from "../support/cli.ts";
 import { hasTmux, type TmuxSession } from "../support/tmux.ts";
 import { startChat } from "../support/tmux_chat.ts";
 
-const call = (tool: string, params: Record<string, string>) =>
-  `<tool_call>\n<${tool}>\n${
-    Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
-  }\n</${tool}>\n</tool_call>`;
+const call = toolCall;
 
 const WRITE = (name: string, text: string) => ({
   text: `I will write ${name}.\n` + call("write_to_file", { path: name, content: `\n${text}\n` }),

@@ -78,6 +78,12 @@ export interface ServerOptions {
   log?: (line: string) => void;
 }
 
+/** One call in minoc's XML form, as a model writes it (a scripted reply's text). */
+export function toolCall(tool: string, params: Record<string, string>): string {
+  const body = Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n");
+  return `<tool_call>\n<${tool}>\n${body}\n</${tool}>\n</tool_call>`;
+}
+
 /** Starts the scripted server on 127.0.0.1 and resolves once it listens. */
 export function startServer(options: ServerOptions = {}): Promise<TestServer> {
   const script = [...(options.replies ?? [])];

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { startServer } from "../../support/server.ts";
+import { startServer, toolCall } from "../../support/server.ts";
 import { runMinoc } from "../../support/cli.ts";
 
 function canMount(): boolean {
@@ -29,10 +29,7 @@ function canMount(): boolean {
   }
 }
 
-const call = (tool: string, params: Record<string, string>) =>
-  `<tool_call>\n<${tool}>\n${
-    Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
-  }\n</${tool}>\n</tool_call>`;
+const call = toolCall;
 
 Deno.test({
   name: "run: a full disk makes a tool error and one clear warning; the session file stays valid",

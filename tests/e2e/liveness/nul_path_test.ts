@@ -5,13 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { startServer } from "../../support/server.ts";
+import { startServer, toolCall } from "../../support/server.ts";
 import { runMinoc, sessionFiles } from "../../support/cli.ts";
 
-const call = (tool: string, params: Record<string, string>) =>
-  `<tool_call>\n<${tool}>\n${
-    Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join("\n")
-  }\n</${tool}>\n</tool_call>`;
+const call = toolCall;
 
 const BAD = "notes\0.md";
 const GOOD = call("read_file", { path: "notes.md" });

@@ -8,7 +8,7 @@
 import { cmdSwitch, hasOption, lowerArgs, operands, psValues } from "../flags.ts";
 import { resolvedPath } from "../paths.ts";
 import type { RuleContext, Segment, Word } from "../types.ts";
-import { defineRule, EDITORS, gitCommand, verb, writeTargets } from "./helpers.ts";
+import { changedFiles, defineRule, gitCommand, verb } from "./helpers.ts";
 import { registryWrite } from "./machine.ts";
 
 /** History rewriting and discarding work in git. */
@@ -201,11 +201,7 @@ const USER_FILES =
 const USER_HIVE = /^(hkcu|hkey_current_user)(:|\\|\/|$)|^registry::hkey_current_user/i;
 
 function touchesUserFile(seg: Segment, ctx: RuleContext): string | null {
-  const targets = [...writeTargets(seg)];
-  if (EDITORS.has(seg.name) || /^(rm|unlink|remove-item|del)$/.test(seg.name)) {
-    targets.push(...operands(seg.args));
-  }
-  const hit = targets.find((t) => {
+  const hit = changedFiles(seg, true).find((t) => {
     if (/^\$profile/i.test(t.text)) return true;
     const p = t.literal ? resolvedPath(t.text, ctx) : null;
     const home = resolvedPath(ctx.home, ctx);

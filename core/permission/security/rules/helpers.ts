@@ -126,6 +126,18 @@ export function writeTargets(seg: Segment): Word[] {
   return out;
 }
 
+/**
+ * The files a command writes or changes: its write targets and the files an
+ * editor opens; with `deletes`, also the operands of a delete command.
+ */
+export function changedFiles(seg: Segment, deletes = false): Word[] {
+  const out = writeTargets(seg);
+  if (EDITORS.has(seg.name) || (deletes && /^(rm|unlink|remove-item|del)$/.test(seg.name))) {
+    out.push(...operands(seg.args));
+  }
+  return out;
+}
+
 /** Editors that change the file they open. */
 export const EDITORS = new Set([
   "vi",

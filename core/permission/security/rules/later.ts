@@ -8,10 +8,9 @@
  * @module
  */
 import { isGitCodeKey } from "../git_code.ts";
-import { operands } from "../flags.ts";
 import { resolvedPath } from "../paths.ts";
 import type { RuleContext, Segment, Word } from "../types.ts";
-import { defineRule, EDITORS, gitCommand, writeTargets } from "./helpers.ts";
+import { changedFiles, defineRule, gitCommand } from "./helpers.ts";
 
 /** Inside a `.git` folder (a submodule's or worktree's too): a hook, or a config file. */
 const GIT_RUNS = /(^|\/)\.git\/(?:.+\/)?(?:hooks\/[^/]+|config|config\.worktree)$/i;
@@ -49,9 +48,7 @@ function storedKey(seg: Segment): string | null {
 }
 
 function writtenPlace(seg: Segment, ctx: RuleContext): string | null {
-  const targets: Word[] = [...writeTargets(seg)];
-  if (EDITORS.has(seg.name)) targets.push(...operands(seg.args));
-  const hit = targets.find((t) => {
+  const hit = changedFiles(seg).find((t) => {
     const p = t.literal ? resolvedPath(t.text, ctx) : null;
     return p !== null && GIT_RUNS.test(p);
   });
