@@ -31,6 +31,7 @@ import type {
   ProviderError,
   StreamEvent,
 } from "../../interfaces/agent.ts";
+import { boundedFetch } from "./bounded_body.ts";
 import { classifyError, rejectsStreamOptions } from "./errors.ts";
 import { IdleTimer } from "./idle_timer.ts";
 import { nextTask } from "./next_task.ts";
@@ -182,7 +183,7 @@ async function clientOf(state: ProviderState): Promise<OpenAI> {
   const { OpenAI: OpenAIClient } = await sdk;
   const { baseURL, apiKey, timeoutMs, wire } = state.options;
   state.client = new OpenAIClient({
-    fetch: pinnedFetch(baseURL, sending(state, wire ? tappedFetch(wire) : fetch)),
+    fetch: pinnedFetch(baseURL, sending(state, boundedFetch(wire ? tappedFetch(wire) : fetch))),
     baseURL,
     apiKey: apiKey || "unused",
     maxRetries: 0,
