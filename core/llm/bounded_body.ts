@@ -36,19 +36,27 @@ export class ServerFloodError extends Error {
   }
 }
 
+/** The bounds, in bytes; `streams`: give a stream's body as a real stream (for clients that pipe it). */
+export interface BodyLimits {
+  event: number;
+  other: number;
+  streams?: boolean;
+}
+
 /** `inner`, with every answer's body bounded (see the module notes). */
-export function boundedFetch(inner: typeof fetch, limits = LIMITS): typeof fetch {
+export function boundedFetch(inner: typeof fetch, limits: BodyLimits = LIMITS): typeof fetch {
   return async (input: string | URL | Request, init?: RequestInit) =>
     boundedResponse(await inner(input, init), limits);
 }
 
-const LIMITS = { event: MAX_EVENT_BYTES, other: MAX_OTHER_BYTES };
+const LIMITS: BodyLimits = { event: MAX_EVENT_BYTES, other: MAX_OTHER_BYTES };
 
 /** `response` with its body bounded: per event for an event stream, in all otherwise. */
-export function boundedResponse(response: Response, limits = LIMITS): Response {
+export function boundedResponse(response: Response, limits: BodyLimits = LIMITS): Response {
   const inner = response.body;
   if (inner === null) return response;
-  if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) {
+  const sse = /text\/event-stream/i.test(response.headers.get("content-type") ?? "");
+  if (sse && !limits.streams) {
     // The reply's way: the client takes a reader of the body; each of its reads is checked, with
     // no second stream (and its hops) between the socket and the client.
     const body = checkedBody(inner, eventLimit(limits.event));
@@ -56,7 +64,7 @@ export function boundedResponse(response: Response, limits = LIMITS): Response {
     return response;
   }
   const reader = inner.getReader();
-  const check = totalLimit(limits.other);
+  const check = sse ? eventLimit(limits.event) : totalLimit(limits.other);
   const out = new Response(
     new ReadableStream<Uint8Array>({
       async pull(c) {

@@ -16,6 +16,10 @@ import { join } from "node:path";
 import type { ServerConfig } from "./config.ts";
 import { StderrLog, stderrLogPath } from "./log_path.ts";
 import { oneLine } from "./call.ts";
+import { boundedFetch } from "../llm/bounded_body.ts";
+
+/** An MCP server's answers: a tool's result may be large, but not without end (bytes). */
+const MCP_BODY_LIMITS = { event: 64 << 20, other: 64 << 20, streams: true };
 
 /** A live connection to one server. */
 export interface Connection {
@@ -70,9 +74,11 @@ export async function connectServer(
     } else {
       const url = new URL(server.url!);
       const init = { headers: server.headers };
+      // A server's answers are bounded before the SDK buffers them (see bounded_body.ts).
+      const fetch = boundedFetch(globalThis.fetch, MCP_BODY_LIMITS);
       if (kind === "http") {
         try {
-          transport = new StreamableHTTPClientTransport(url, { requestInit: init });
+          transport = new StreamableHTTPClientTransport(url, { requestInit: init, fetch });
           await client.connect(transport);
         } catch (e) {
           await transport?.close().catch(() => {});
@@ -81,7 +87,7 @@ export async function connectServer(
         }
       }
       if (kind === "sse") {
-        transport = new SSEClientTransport(url, { requestInit: init });
+        transport = new SSEClientTransport(url, { requestInit: init, fetch });
         await client.connect(transport);
       }
     }
