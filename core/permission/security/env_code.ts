@@ -10,6 +10,7 @@
  * @module
  */
 import type { ReadContext } from "./context.ts";
+import { psPositional, psValues } from "./flags.ts";
 import { gitKeyCode } from "./git_code.ts";
 import { worst } from "./sources.ts";
 import type { EnvAssignment, Segment, Source, Word } from "./types.ts";
@@ -44,13 +45,32 @@ const COMMAND_VARIABLES = new Set([
   "FCEDIT",
 ]);
 
-/** The code a command's own assignments (`X=… cmd`, `env X=… cmd`) make it run; marks `seg`. */
+/**
+ * The code a command's own assignments (`X=… cmd`, `env X=… cmd`) make it
+ * run, and PowerShell's environment items (`Set-Item env:X …`); marks `seg`.
+ */
 export function segmentEnvCode(seg: Segment, rc: ReadContext): void {
+  if (seg.shell === "powershell") envItem(seg, rc);
   const env = seg.env ?? [];
   for (const a of env) {
     const origin = assignedCode(a.name, a.value, rc, (n) => env.find((b) => b.name === n)?.value);
     if (origin) seg.code ??= origin;
   }
+}
+
+/** Parameters of the item cmdlets that take a value. */
+const ITEM_VALUED = ["path", "literalpath", "value", "name", "itemtype", "type", "credential"];
+
+/** PowerShell's `Set-Item env:X v`, `New-Item -Path env:X -Value v`, `Set-Content env:X v`. */
+function envItem(seg: Segment, rc: ReadContext): void {
+  if (!/^(set-item|new-item|set-content|add-content)$/.test(seg.name)) return;
+  const pos = psPositional(seg.args, ITEM_VALUED);
+  const path = psValues(seg.args, "path")[0] ?? psValues(seg.args, "literalpath", 2)[0] ?? pos[0];
+  const m = path ? /^env:[\\/]?(.+)$/i.exec(path.text) : null;
+  const value = psValues(seg.args, "value")[0] ?? pos[path === pos[0] ? 1 : 0];
+  if (m === null || value === undefined) return;
+  const origin = assignedCode(m[1], value, rc, () => undefined);
+  if (origin) seg.code ??= origin;
 }
 
 /**

@@ -11,7 +11,9 @@
  * - `[Diagnostics.Process]::Start(f, a)` → `Start-Process f -ArgumentList a`;
  * - `[Diagnostics.EventLog]::Delete(l)`, `…EventLogSession…ClearLog(l)`, `….Clear()` on an
  *   EventLog → `Clear-EventLog l`;
- * - `[Environment]::SetEnvironmentVariable(n, v, 'Machine')` → `setx n v /M` (cmd);
+ * - `[Environment]::SetEnvironmentVariable(n, v[, scope])` → `$env:n = v` (so a variable
+ *   some program runs is judged as the command it is), and for the `User` or `Machine` scope also
+ *   `setx n v` (`/M`) in cmd;
  * - `[scriptblock]::Create('…')`, `$ExecutionContext.InvokeCommand.InvokeScript('…')` → the code.
  *
  * @module
@@ -25,7 +27,7 @@ export interface DotnetCommand {
 }
 
 const NS = "(?:System\\.)?";
-const CALLS: [RegExp, (args: string[]) => DotnetCommand | null][] = [
+const CALLS: [RegExp, (args: string[]) => DotnetCommand | DotnetCommand[] | null][] = [
   [
     new RegExp(`\\[${NS}IO\\.Directory\\]::Delete\\s*\\(`, "gi"),
     ([p]) => ps(`Remove-Item -Recurse -Force -LiteralPath ${p}`),
@@ -67,8 +69,16 @@ const CALLS: [RegExp, (args: string[]) => DotnetCommand | null][] = [
   ],
   [
     new RegExp(`\\[${NS}Environment\\]::SetEnvironmentVariable\\s*\\(`, "gi"),
-    ([n, v, scope]) =>
-      /machine/i.test(scope ?? "") ? { text: `setx ${unquote(n)} ${v} /M`, shell: "cmd" } : null,
+    ([n, v, scope]) => {
+      if (v === undefined) return null;
+      const name = unquote(n);
+      const set = ps(`$env:${name} = ${v}`);
+      if (/machine/i.test(scope ?? "")) {
+        return [set, { text: `setx ${name} ${v} /M`, shell: "cmd" }];
+      }
+      if (/user/i.test(scope ?? "")) return [set, { text: `setx ${name} ${v}`, shell: "cmd" }];
+      return set;
+    },
   ],
 ];
 
@@ -80,7 +90,7 @@ export function dotnetCommands(text: string): DotnetCommand[] {
       const args = callArguments(text, m.index! + m[0].length);
       if (args.length === 0 || args[0] === "") continue;
       const c = make(args);
-      if (c) out.push(c);
+      if (c) out.push(...[c].flat());
     }
   }
   if (/New-Object\s+(?:System\.)?Diagnostics\.EventLog[\s\S]*?\.Clear\s*\(\s*\)/i.test(text)) {
