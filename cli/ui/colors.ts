@@ -15,26 +15,8 @@
 /** A styling function: the text wrapped in its escape codes, or the text as it is. */
 export type Paint = (text: string | number) => string;
 
-/** The palette in use: real colours, or identity functions. */
-export interface Palette {
-  /** Whether the functions colour at all. */
-  readonly isColorSupported: boolean;
-  readonly bold: Paint;
-  readonly dim: Paint;
-  readonly italic: Paint;
-  readonly underline: Paint;
-  readonly strikethrough: Paint;
-  readonly red: Paint;
-  readonly green: Paint;
-  readonly yellow: Paint;
-  readonly blue: Paint;
-  readonly magenta: Paint;
-  readonly cyan: Paint;
-  readonly gray: Paint;
-}
-
 /** Each style's opening and closing SGR parameter. */
-const STYLES: Record<Exclude<keyof Palette, "isColorSupported">, readonly [number, number]> = {
+const STYLES = {
   bold: [1, 22],
   dim: [2, 22],
   italic: [3, 23],
@@ -47,7 +29,15 @@ const STYLES: Record<Exclude<keyof Palette, "isColorSupported">, readonly [numbe
   magenta: [35, 39],
   cyan: [36, 39],
   gray: [90, 39],
-};
+} as const satisfies Record<string, readonly [number, number]>;
+
+/** The palette in use: real colours, or identity functions (one per style of {@link STYLES}). */
+export type Palette =
+  & {
+    /** Whether the functions colour at all. */
+    readonly isColorSupported: boolean;
+  }
+  & { readonly [K in keyof typeof STYLES]: Paint };
 
 function style(openCode: number, closeCode: number): Paint {
   const open = `\x1b[${openCode}m`;
@@ -80,9 +70,9 @@ export function colours(enabled: boolean): Palette {
 
 /** A palette for a stream that is (or is not) a terminal. */
 export function palette(isTerminal: boolean): Palette {
-  const env = Deno.env.toObject();
-  const enabled = env.NO_COLOR === undefined &&
-    (isTerminal || (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "0"));
+  const force = Deno.env.get("FORCE_COLOR");
+  const enabled = Deno.env.get("NO_COLOR") === undefined &&
+    (isTerminal || (force !== undefined && force !== "0"));
   return colours(enabled);
 }
 
