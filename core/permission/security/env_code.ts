@@ -78,7 +78,7 @@ function envItem(seg: Segment, rc: ReadContext): void {
  * value's origin when it is not known now; `other` finds another variable
  * assigned alongside (the `GIT_CONFIG_KEY_<n>` of a `GIT_CONFIG_VALUE_<n>`).
  */
-export function assignedCode(
+function assignedCode(
   name: string,
   value: Word,
   rc: ReadContext,
@@ -87,7 +87,7 @@ export function assignedCode(
   const n = name.toUpperCase();
   if (COMMAND_VARIABLES.has(n)) {
     if (!value.literal) return worst(value.sources) ?? { kind: "variable", detail: name };
-    // LESSOPEN="| lesspipe %s": the command after the pipe signs.
+    // LESSOPEN="| lesspipe %s": the command after the pipe sign.
     rc.read(value.text.replace(/^\s*\|+/, ""), "bash", {});
     return null;
   }

@@ -23,6 +23,24 @@ const GIT_CODE_KEY = new RegExp(
 /** Keys whose value names where code comes from, not the code itself (hooks, included files). */
 const GIT_CODE_PLACE = /^(?:core\.hookspath|include\.path|includeif\..+\.path)$/i;
 
+/** Options of `git config` that take the next word as their value. */
+const CONFIG_VALUED = /^(-f|--file|--blob|--type|--default|--comment|--value)$/;
+
+/**
+ * The key and value that `git config [options] [set] KEY VALUE` stores, from
+ * the words after `config`; null for a read, an unset or a listing.
+ */
+export function configAssignment(args: readonly Word[]): { key: Word; value: Word } | null {
+  const ops: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i].text;
+    if (CONFIG_VALUED.test(t)) i++;
+    else if (!t.startsWith("-")) ops.push(args[i]);
+  }
+  const [key, value] = ops[0]?.text === "set" ? ops.slice(1) : ops;
+  return key && value ? { key, value } : null;
+}
+
 /** Whether git runs the value of `key` (or code from the place it names). */
 export function isGitCodeKey(key: string): boolean {
   return GIT_CODE_KEY.test(key);

@@ -17,9 +17,8 @@
  * @module
  */
 import type { ReadContext } from "./context.ts";
-import { operands } from "./flags.ts";
 import { segmentEnvCode } from "./env_code.ts";
-import { gitKeyCode } from "./git_code.ts";
+import { configAssignment, gitKeyCode } from "./git_code.ts";
 import { libraryCommands } from "./one_liners.ts";
 import type { Segment, Word } from "./types.ts";
 
@@ -68,8 +67,8 @@ function gitConfigCode(seg: Segment, rc: ReadContext): void {
       const eq = t.indexOf("=");
       run(t.slice(2, eq), { ...a[i], text: t.slice(eq + 1) });
     } else if (t === "config") {
-      const ops = operands(a.slice(i + 1)).filter((w) => !/^--/.test(w.text));
-      if (ops.length >= 2) run(ops[0].text, ops[1]);
+      const set = configAssignment(a.slice(i + 1));
+      if (set) run(set.key.text, set.value);
       return;
     } else if (!t.startsWith("-")) return;
   }

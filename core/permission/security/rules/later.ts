@@ -7,9 +7,9 @@
  *
  * @module
  */
-import { isGitCodeKey } from "../git_code.ts";
+import { configAssignment, isGitCodeKey } from "../git_code.ts";
 import { resolvedPath } from "../paths.ts";
-import type { RuleContext, Segment, Word } from "../types.ts";
+import type { RuleContext, Segment } from "../types.ts";
 import { changedFiles, defineRule, gitCommand } from "./helpers.ts";
 
 /** Inside a `.git` folder (a submodule's or worktree's too): a hook, or a config file. */
@@ -24,22 +24,13 @@ export const gitCode = defineRule(
   (seg, ctx) => storedKey(seg) ?? writtenPlace(seg, ctx),
 );
 
-/** Options of `git config` that take the next word as their value. */
-const VALUED = /^(-f|--file|--blob|--type|--default|--comment|--value)$/;
-
 /** `git config [--local|--worktree|--file F] [set] KEY VALUE` with a key git runs. */
 function storedKey(seg: Segment): string | null {
   const g = gitCommand(seg);
   if (g?.sub !== "config") return null;
   // Global and system configuration are the user's (rule user-config).
   if (g.rest.some((w) => w.text === "--global" || w.text === "--system")) return null;
-  const ops: Word[] = [];
-  for (let i = 0; i < g.rest.length; i++) {
-    const t = g.rest[i].text;
-    if (VALUED.test(t)) i++;
-    else if (!t.startsWith("-")) ops.push(g.rest[i]);
-  }
-  const [key, value] = ops[0]?.text === "set" ? ops.slice(1) : ops;
+  const { key, value } = configAssignment(g.rest) ?? {};
   if (!key || !value || !isGitCodeKey(key.text)) return null;
   // An alias runs a program only with `!`; a credential helper, with `!` or a path.
   if (/^alias\./i.test(key.text) && !value.text.startsWith("!")) return null;
