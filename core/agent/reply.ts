@@ -44,8 +44,9 @@ export interface ReplyDeps {
   /** The model's context window, for the "context used" figure of `reply_end`. */
   context?: { window: number };
   /**
-   * Told when a request has gone out and the model is working: the agent's
-   * own chores may run then without holding up a request.
+   * Told when a request has gone out and the model is working (on a later
+   * turn of the event loop than the request's start, so nothing it does
+   * holds up the request's write): the agent's own chores may run then.
    */
   requested?(): void;
 }
@@ -83,7 +84,9 @@ export async function streamReply(
       if (update.prose) deps.emit({ type: "text", text: update.prose });
       if (update.call) deps.emit({ type: "call_progress", summary: update.call });
     } else if (ev.type === "open") {
-      deps.requested?.();
+      // The runtime writes the request only once this turn of the event loop is over: whatever
+      // runs before then delays it (bench/NOTES.md). The agent's chores wait for the next turn.
+      if (deps.requested) setImmediate(deps.requested);
     } else if (ev.type === "reasoning") {
       thoughts.push(ev.text);
       deps.emit({ type: "reasoning", text: ev.text });
