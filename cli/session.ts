@@ -38,6 +38,7 @@ import { openMcp } from "../core/mcp/session.ts";
 import { mcpTools } from "../core/tools/mod.ts";
 import { WarmUp } from "../core/agent/warm_up.ts";
 import { HeapKeeper } from "../core/agent/heap_keeper.ts";
+import { callAhead } from "../core/agent/call_ahead.ts";
 import { VERSION } from "./version.ts";
 
 export type { AgentSession, SessionOptions } from "./session_types.ts";
@@ -194,6 +195,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
     (o.record ? repairAll(() => warm.slice()) : Promise.resolve());
   // ... and dead request bodies are collected before they pile up.
   const heap = new HeapKeeper();
+  const ahead = callAhead(loopTools(), backups);
   const session: AgentSession = {
     deps: {
       provider,
@@ -214,6 +216,7 @@ export async function openSession(o: SessionOptions): Promise<AgentSession> {
         // A skill stays in use (its allowed-tools apply) until the model's turn ends.
         if (ev.type === "done" || (ev.type === "turn_start" && ev.turn === 1)) skills?.release();
         if (ev.type === "turn_start" || ev.type === "done") mcp.busy(ev.type === "turn_start");
+        if (ev.type === "call_progress") ahead(ev.summary);
         if (ev.type === "reply_end" || (ev.type === "state" && ev.state === "streaming")) {
           mcp.start();
         }

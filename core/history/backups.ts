@@ -75,6 +75,12 @@ export interface BackupStore {
    * its id. Outside a group the change forms a group of its own.
    */
   recordChange(path: string, prior: PriorState, afterHash: string | null): Promise<string>;
+  /**
+   * Makes the store's folder and manifest ahead of its first change (a call
+   * that may change files is on its way), so that change writes only its
+   * own lines; at most once, and never throws (the first change then tries).
+   */
+  prepare(): Promise<void>;
   /** Appends a patch to an entry (a later after-hash, or `undone`). */
   patch(id: string, fields: { afterHash?: string | null; undone?: boolean }): Promise<void>;
   /** Every entry, oldest first, with patches applied. */
@@ -98,7 +104,7 @@ export async function sha256(data: Uint8Array): Promise<string> {
 
 /**
  * Opens the backup store of a session, reading its manifest when there is
- * one. Nothing is written until the first change.
+ * one. Nothing is written until the first change (or {@link BackupStore.prepare}).
  */
 export async function createBackupStore(dir: string, sessionId: string): Promise<BackupStore> {
   const manifest = join(dir, "manifest.jsonl");
@@ -157,7 +163,7 @@ class Store implements BackupStore {
   readonly #entries: BackupEntry[];
   readonly #manifest: string;
   #needsNewline: boolean;
-  #ready = false;
+  #ready: Promise<void> | null = null;
   #nextSeq: number;
   #nextGroup: number;
   #open: { group: number; label: string; ids: Map<string, string> } | null = null;
@@ -188,6 +194,10 @@ class Store implements BackupStore {
 
   changeIn(path: string): string | undefined {
     return this.#open?.ids.get(path);
+  }
+
+  prepare(): Promise<void> {
+    return this.#prepare().catch(() => {});
   }
 
   async recordChange(path: string, prior: PriorState, afterHash: string | null): Promise<string> {
@@ -236,10 +246,16 @@ class Store implements BackupStore {
     return Deno.readFile(join(this.dir, entry.backupFile));
   }
 
-  async #prepare(): Promise<void> {
-    if (this.#ready) return;
-    await realFs.mkdir(join(this.dir, "files"), { recursive: true });
-    this.#ready = true;
+  /** The folders and the manifest (empty until the first change): made once, tried again after a failure. */
+  #prepare(): Promise<void> {
+    this.#ready ??= (async () => {
+      await realFs.mkdir(join(this.dir, "files"), { recursive: true });
+      Deno.writeTextFileSync(this.#manifest, "", { append: true });
+    })().catch((error) => {
+      this.#ready = null;
+      throw error;
+    });
+    return this.#ready;
   }
 
   /** Appends a manifest line: one short line, written synchronously (see fs_port.ts). */

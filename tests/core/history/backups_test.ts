@@ -112,3 +112,32 @@ Deno.test("`patch()` rejects an id the store does not know", async () => {
     );
   });
 });
+
+Deno.test("`prepare()` makes the folder and an empty manifest once; the first change then appends to it", async () => {
+  await withTempDir(async (dir) => {
+    const store = await createBackupStore(join(dir, "s1"), "s1");
+    await Promise.all([store.prepare(), store.prepare()]);
+    assert.equal((await Deno.stat(join(dir, "s1", "files"))).isDirectory, true);
+    assert.equal(await Deno.readTextFile(join(dir, "s1", "manifest.jsonl")), "");
+    const id = await store.recordChange("/p/a.txt", { kind: "absent" }, "after");
+    const text = await Deno.readTextFile(join(dir, "s1", "manifest.jsonl"));
+    assert.equal(JSON.parse(text).id, id);
+    // A restart reads the prepared store as it reads any other.
+    assert.deepEqual((await createBackupStore(join(dir, "s1"), "s1")).entries(), store.entries());
+  });
+});
+
+Deno.test("`prepare()` never throws; a change after a failed one tries again and says why", async () => {
+  await withTempDir(async (dir) => {
+    const store = await createBackupStore(join(dir, "s1"), "s1");
+    await Deno.writeTextFile(join(dir, "s1"), "a file where the folder would go");
+    await store.prepare();
+    await assert.rejects(
+      () => store.recordChange("/p/a.txt", { kind: "absent" }, "x"),
+      /Not a directory|File exists/,
+    );
+    await Deno.remove(join(dir, "s1"));
+    await store.recordChange("/p/a.txt", { kind: "absent" }, "x");
+    assert.equal(store.entries().length, 1);
+  });
+});
