@@ -21,7 +21,7 @@
  */
 import type { AnyTool, GateInput, ParamSpec, ToolCall } from "../../interfaces/tool.ts";
 import type { Pipeline } from "../permission/pipeline.ts";
-import { loadHasher, sha256 } from "../history/hash.ts";
+import { sha256 } from "../history/backups.ts";
 import { CallScanner } from "../protocol/xml.ts";
 import { coerceArgs } from "../tools/dispatch.ts";
 import { useNodeExists } from "../tools/fs_port.ts";
@@ -120,10 +120,6 @@ export class WarmUp {
     await sha256(new Uint8Array(0));
     await this.#pipeline.warm(step, this.#samples());
     if (this.#rehearse) await rehearse(this.#tools, step);
-    // Later backups hash small files on the spot (hash.ts): its loading is one long step.
-    await step();
-    await loadHasher();
-    await sha256(new Uint8Array(1));
     for (const tool of this.#tools) {
       await step();
       coerceArgs(tool, sampleCall(tool));

@@ -22,9 +22,6 @@
  */
 import { join } from "node:path";
 import { realFs } from "../tools/fs_port.ts";
-import { sha256 } from "./hash.ts";
-
-export { sha256 };
 
 /** The state token of a directory (file states are SHA-256 hex digests). */
 export const DIR_STATE = "dir";
@@ -97,6 +94,12 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** SHA-256 hex digest of `data`. */
+export async function sha256(data: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", data as Uint8Array<ArrayBuffer>);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /**
