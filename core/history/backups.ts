@@ -78,7 +78,8 @@ export interface BackupStore {
   /**
    * Makes the store's folder and manifest ahead of its first change (a call
    * that may change files is on its way), so that change writes only its
-   * own lines; at most once, and never throws (the first change then tries).
+   * own lines. Calling it again does nothing once it has succeeded; it never
+   * throws (after a failure, the next call or the first change tries again).
    */
   prepare(): Promise<void>;
   /** Appends a patch to an entry (a later after-hash, or `undone`). */
