@@ -32,6 +32,7 @@ import type {
   StreamEvent,
 } from "../../interfaces/agent.ts";
 import { boundedFetch } from "./bounded_body.ts";
+import { ChatChunks } from "./chat_chunks.ts";
 import { classifyError, rejectsStreamOptions } from "./errors.ts";
 import { IdleTimer } from "./idle_timer.ts";
 import { nextTask } from "./next_task.ts";
@@ -112,24 +113,28 @@ async function* streamReply(
     const opening = openStream(state, request.messages, combined);
     if (await Promise.race([out, opening.then(() => true, () => false)])) yield { type: "open" };
     state.onSend = undefined;
-    const stream = await opening;
-    idle.arm();
-    for await (const chunk of stream) {
-      const ended = progress.finish !== null;
-      const counted = progress.usage;
-      const events = chunkEvents(chunk, progress);
-      // Only news counts as data: the model's output, or the reply's end and usage the first
-      // time. A server sending empty chunks (or the same usage) for ever is as stalled as a
-      // silent one, and the timer keeps running through them.
-      const news = events.some(isOutput) || (!ended && progress.finish !== null) ||
-        (!counted && progress.usage);
-      if (!news) {
-        for (const event of events) yield event;
-        continue;
-      }
-      idle.disarm();
-      for (const event of events) yield event;
+    const chunks = new ChatChunks(await opening);
+    try {
       idle.arm();
+      for (let batch; (batch = await chunks.next()) !== null;) {
+        const ended = progress.finish !== null;
+        const counted = progress.usage;
+        const events = batch.flatMap((chunk) => chunkEvents(chunk, progress));
+        // Only news counts as data: the model's output, or the reply's end and usage the first
+        // time. A server sending empty chunks (or the same usage) for ever is as stalled as a
+        // silent one, and the timer keeps running through them.
+        const news = events.some(isOutput) || (!ended && progress.finish !== null) ||
+          (!counted && progress.usage);
+        if (!news) {
+          for (const event of events) yield event;
+          continue;
+        }
+        idle.disarm();
+        for (const event of events) yield event;
+        idle.arm();
+      }
+    } finally {
+      chunks.close();
     }
   } catch (e) {
     if (signal?.aborted) yield { type: "end", reason: "aborted" };
@@ -146,7 +151,7 @@ async function openStream(
   state: ProviderState,
   messages: ChatMessage[],
   signal: AbortSignal,
-): Promise<AsyncIterable<ChatCompletionChunk>> {
+): Promise<Response> {
   const client = await clientOf(state);
   const create = async (includeUsage: boolean) => {
     await nextTask(); // the last reply's connection goes back to the pool: this request reuses it
@@ -159,7 +164,7 @@ async function openStream(
         headers: JSON_HEADERS,
         signal,
         maxRetries: 0,
-      });
+      }).asResponse();
     } finally {
       state.bodies.release();
     }
@@ -194,10 +199,22 @@ async function clientOf(state: ProviderState): Promise<OpenAI> {
       "User-Agent": `OpenAI/JS ${SDK_VERSION}`,
       // No key: send no Authorization header at all (Ollama, LM Studio, llama.cpp).
       ...(apiKey ? {} : { Authorization: null }),
+      ...NO_PLATFORM,
     },
   });
   return state.client;
 }
+
+const NO_PLATFORM = {
+  "X-Stainless-Lang": null,
+  "X-Stainless-Package-Version": null,
+  "X-Stainless-OS": null,
+  "X-Stainless-Arch": null,
+  "X-Stainless-Runtime": null,
+  "X-Stainless-Runtime-Version": null,
+  "X-Stainless-Retry-Count": null,
+  "X-Stainless-Timeout": null,
+};
 
 /** `inner`, telling the provider's state when a request is handed to it. */
 function sending(state: ProviderState, inner: typeof fetch): typeof fetch {

@@ -7,6 +7,7 @@ import type {
 } from "../../../interfaces/agent.ts";
 import { createOpenAIProvider } from "../../../core/llm/openai.ts";
 import { isRetryable } from "../../../core/llm/errors.ts";
+import { VERSION as SDK_VERSION } from "openai/version";
 import { type ScriptedReply, startServer, type TestServer } from "../../support/server.ts";
 
 const MESSAGES: ChatRequest["messages"] = [
@@ -299,6 +300,20 @@ Deno.test("`stream()` sends no Authorization header when the key is empty", asyn
   const { text } = await collect(p);
   assert.equal(text, "local");
   assert.equal(server.requests[0].headers.authorization, undefined);
+});
+
+Deno.test("`stream()` tells the server nothing about the machine: no platform or runtime headers", async () => {
+  await using server = await startServer({ replies: [{ text: "ok" }] });
+  const { text } = await collect(createOpenAIProvider({
+    baseURL: server.baseUrl,
+    apiKey: "k",
+    params: { model: "m" },
+    timeoutMs: 60_000,
+  }));
+  assert.equal(text, "ok");
+  const names = Object.keys(server.requests[0].headers);
+  assert.deepEqual(names.filter((n) => n.startsWith("x-stainless")), []);
+  assert.equal(server.requests[0].headers["user-agent"], "OpenAI/JS " + SDK_VERSION);
 });
 
 Deno.test("`stream()` says `open` once the request is sent, before the reply's first text", async () => {
