@@ -12,9 +12,10 @@
  * ```
  * @module
  */
-import type { Gate } from "../interfaces/tool.ts";
+import type { Gate, GateInput } from "../interfaces/tool.ts";
 import type { SecurityConfig } from "../core/permission/security/config.ts";
 import { lazyGate } from "../core/permission/lazy_gate.ts";
+import { securityJudges } from "../core/permission/security_scope.ts";
 import { CliError, EXIT } from "./io.ts";
 
 /** security.json: its path, and its checked contents when the file was there at the start. */
@@ -33,6 +34,8 @@ export function securityGateOf(
   file: SecurityFile,
   o: { cwd: string; home: string; readFile(path: string): Promise<string> },
 ): Gate {
+  // A call it has nothing to judge (a read, a listing) does not wait for the rules to load.
+  const passes = (input: GateInput) => !securityJudges(input);
   return lazyGate("security", async () => {
     const { defaultShell, securityGate } = await import("../core/permission/security.ts");
     return securityGate({
@@ -42,7 +45,7 @@ export function securityGateOf(
       config: file.config ?? await load(file.path),
       readFile: o.readFile,
     });
-  });
+  }, { passes });
 }
 
 async function load(path: string): Promise<SecurityConfig> {

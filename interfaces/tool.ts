@@ -259,9 +259,15 @@ export interface Gate {
    * once, while the model streams; awaits `step()` between small pieces of
    * work (it resolves when the agent is idle again). `samples` are calls like
    * a session's first ones (a read and a write of a project file that is
-   * never touched) that a gate may judge, its verdicts thrown away.
+   * never touched) that a gate may judge, its verdicts thrown away. Before a
+   * piece that cannot be cut (loading a module), it awaits `large()` (when
+   * given), which resolves when the piece cannot hold up the agent's turn.
    */
-  warm?(step: () => Promise<void>, samples: readonly GateInput[]): Promise<void>;
+  warm?(
+    step: () => Promise<void>,
+    samples: readonly GateInput[],
+    large?: () => Promise<void>,
+  ): Promise<void>;
 }
 
 /** The user's answer to an approval prompt. */

@@ -37,6 +37,13 @@ export class WarmUp {
   #parked: ((go: boolean) => void)[] = [];
   #sliceStart = -Infinity;
   #sliceMs = SLICE_MS;
+  /** A request is out and the model has sent nothing yet. */
+  #waiting = false;
+  /** When the last request went out, and whether a large piece has run since. */
+  #askedAt = 0;
+  #tookLarge = false;
+  /** Large pieces waiting for the next request. */
+  #large: (() => void)[] = [];
 
   #rehearse: boolean;
   #cwd: string | undefined;
@@ -65,6 +72,12 @@ export class WarmUp {
   resume(phase: "waiting" | "streaming" = "streaming"): void {
     this.#sliceMs = phase === "waiting" ? WAITING_SLICE_MS : SLICE_MS;
     this.#active = true;
+    this.#waiting = phase === "waiting";
+    if (this.#waiting) {
+      this.#askedAt = performance.now();
+      this.#tookLarge = false;
+      for (const go of this.#large.splice(0)) go();
+    }
     const parked = this.#parked;
     this.#parked = [];
     // Nothing is parked once stopped (`stop()` answers the parked, `slice()` parks no more).
@@ -77,6 +90,7 @@ export class WarmUp {
   /** The reply ended: no more steps until the next {@link resume}. */
   pause(): void {
     this.#active = false;
+    this.#waiting = false;
   }
 
   /** The session ends: work waiting for its next slice is told to stop, and none starts. */
@@ -118,14 +132,14 @@ export class WarmUp {
     await step();
     // A file's first backup hashes it: WebCrypto starts up on its first digest.
     await sha256(new Uint8Array(0));
-    await this.#pipeline.warm(step, this.#samples());
+    await this.#pipeline.warm(step, this.#samples(), () => this.#largeStep());
     if (this.#rehearse) await rehearse(this.#tools, step);
     for (const tool of this.#tools) {
       await step();
       coerceArgs(tool, sampleCall(tool));
     }
-    // The largest step, last: it cannot be cut into slices.
-    await step();
+    // The largest piece, last.
+    await this.#largeStep();
     useNodeExists();
   }
 
@@ -156,10 +170,41 @@ export class WarmUp {
   #step(): Promise<void> {
     return this.slice().then((go) => go ? undefined : new Promise<void>(() => {}));
   }
+
+  /**
+   * Before a piece that cannot be cut (a module's load, several milliseconds):
+   * resolves while the model has sent nothing since the request — for the
+   * first such piece after a request at once, for the next ones once it has
+   * been silent for {@link QUIET_MS}. Run at any other time, the piece could
+   * still be running when a reply ends, and the agent's turn would wait for
+   * it. Once the session has ended it never resolves.
+   */
+  async #largeStep(): Promise<void> {
+    for (;;) {
+      if (this.#stopped) return await new Promise<void>(() => {});
+      if (this.#waiting) {
+        const silent = performance.now() - this.#askedAt;
+        if (!this.#tookLarge || silent >= QUIET_MS) {
+          this.#tookLarge = true;
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, QUIET_MS - silent));
+        continue;
+      }
+      await new Promise<void>((resolve) => this.#large.push(resolve));
+    }
+  }
 }
 
 /** A path in the project that no sample call touches (`file_ops.ts` judges the same one). */
 const WARM_PATH = ".minoc-warm-up";
+
+/**
+ * A model silent this long since the request is still working on it (reading
+ * the prompt): another large piece may run. One that answers at once has sent
+ * its first text by then (bench/NOTES.md).
+ */
+const QUIET_MS = 20;
 
 /** Work done between two chances for the stream to be read, while the reply streams. */
 const SLICE_MS = 0.5;

@@ -47,11 +47,15 @@ export class Pipeline {
    * gates first: every call reaches the approval gate, while the security
    * rules run only for calls that change files or run commands.
    */
-  async warm(step: () => Promise<void>, samples: readonly GateInput[] = []): Promise<void> {
+  async warm(
+    step: () => Promise<void>,
+    samples: readonly GateInput[] = [],
+    large?: () => Promise<void>,
+  ): Promise<void> {
     for (const gate of this.options.gates.toReversed()) {
       if (gate.warm === undefined) continue;
       await step();
-      await gate.warm(step, samples).catch(() => {});
+      await gate.warm(step, samples, large).catch(() => {});
     }
   }
 

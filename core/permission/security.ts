@@ -29,6 +29,8 @@ import { BUILTIN_RULES, STRUCTURAL } from "./security/rules/mod.ts";
 import type { Rule, SecurityVerdict, ShellKind } from "./security/types.ts";
 import { SHELLS } from "./security/types.ts";
 import { readTextFile } from "../tools/bounded_read.ts";
+import { COMMAND_TOOLS } from "./rules_subject.ts";
+import { securityJudges } from "./security_scope.ts";
 
 /** Verdict, risk and shell types of the gate (see `security/types.ts`). */
 export type { Risk, SecurityVerdict, ShellKind } from "./security/types.ts";
@@ -38,7 +40,7 @@ export {
   DEFAULT_SECURITY_CONFIG,
   loadSecurityConfig,
   parseSecurityConfig,
-  SecurityConfigSchema,
+  securityConfigSchema,
 } from "./security/config.ts";
 
 /** Options of {@link checkCommand}. */
@@ -135,7 +137,6 @@ export function defaultShell(env?: { MINOC_SHELL?: string }): ShellKind {
   return Deno.build.os === "windows" ? "powershell" : "bash";
 }
 
-const COMMAND_TOOLS = new Set(["execute_command", "start_process"]);
 /** Warnings `--yes` does not approve: only a person can let secrets reach the model. */
 const FIRM_RULES = new Set(["secret-files", "git-code"]);
 
@@ -164,6 +165,7 @@ export function securityGate(
   return {
     name: "security",
     async check(input: GateInput): Promise<Verdict> {
+      if (!securityJudges(input)) return { gate: "security", action: "pass" };
       const v = await own(input);
       if (v.action === "deny") return v;
       return mergeAsk(v, await indirect.check(input));

@@ -21,33 +21,51 @@ import { SHELLS } from "./types.ts";
 import { readTextFile } from "../../tools/bounded_read.ts";
 
 const ID = /^[a-z0-9][a-z0-9._-]*$/;
-const builtinIds = new Set(BUILTIN_RULES.map((r) => r.id));
+/**
+ * The zod schema of security.json, built on first use: most sessions have no
+ * such file, and building it is most of what loading the security gate costs
+ * (zod makes each schema's checks when it is declared; bench/NOTES.md).
+ */
+export function securityConfigSchema(): ReturnType<typeof buildSchema> {
+  return schema ??= buildSchema();
+}
 
-const pattern = z.string().min(1).superRefine((p, ctx) => {
-  try {
-    compilePattern(p);
-  } catch (e) {
-    ctx.addIssue({ code: "custom", message: `must be a valid pattern (${(e as Error).message})` });
-  }
-});
+let schema: ReturnType<typeof buildSchema> | undefined;
 
-const customRule = (risks: readonly [string, ...string[]]) =>
-  z.strictObject({
-    id: z.string().regex(ID, { message: "must be lower-case letters, digits, '.', '_' or '-'" }),
-    pattern,
-    reason: z.string().min(1),
-    risk: z.enum(risks).optional(),
-    shells: z.array(z.enum(SHELLS as [string, ...string[]])).optional(),
+function buildSchema() {
+  const pattern = z.string().min(1).superRefine((p, ctx) => {
+    try {
+      compilePattern(p);
+    } catch (e) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a valid pattern (${(e as Error).message})`,
+      });
+    }
   });
+  const customRule = (risks: readonly [string, ...string[]]) =>
+    z.strictObject({
+      id: z.string().regex(ID, { message: "must be lower-case letters, digits, '.', '_' or '-'" }),
+      pattern,
+      reason: z.string().min(1),
+      risk: z.enum(risks).optional(),
+      shells: z.array(z.enum(SHELLS as [string, ...string[]])).optional(),
+    });
+  return z.strictObject({
+    $schema: z.string().optional(),
+    block: z.array(customRule(["critical"])).default([]),
+    warn: z.array(customRule(["high", "medium"])).default([]),
+    disabled: z.array(z.string()).default([]),
+    exceptions: z.array(pattern).default([]),
+  }).superRefine(checkIds);
+}
 
-/** The zod schema of security.json. */
-export const SecurityConfigSchema = z.strictObject({
-  $schema: z.string().optional(),
-  block: z.array(customRule(["critical"])).default([]),
-  warn: z.array(customRule(["high", "medium"])).default([]),
-  disabled: z.array(z.string()).default([]),
-  exceptions: z.array(pattern).default([]),
-}).superRefine((c, ctx) => {
+/** Custom rule ids are unique and not built-in ones; disabled ids name a rule. */
+function checkIds(
+  c: { block: { id: string }[]; warn: { id: string }[]; disabled: string[] },
+  ctx: z.RefinementCtx,
+): void {
+  const builtinIds = new Set(BUILTIN_RULES.map((r) => r.id));
   const seen = new Set<string>();
   for (const [list, rules] of [["block", c.block], ["warn", c.warn]] as const) {
     rules.forEach((r, i) => {
@@ -70,10 +88,10 @@ export const SecurityConfigSchema = z.strictObject({
       });
     }
   });
-});
+}
 
 /** A validated security configuration. */
-export type SecurityConfig = z.output<typeof SecurityConfigSchema>;
+export type SecurityConfig = z.output<ReturnType<typeof buildSchema>>;
 
 /** The configuration used when there is no security.json. */
 export const DEFAULT_SECURITY_CONFIG: SecurityConfig = Object.freeze({
@@ -88,7 +106,7 @@ export function parseSecurityConfig(
   value: unknown,
   source: string,
 ): { ok: true; config: SecurityConfig } | { ok: false; error: string } {
-  const r = SecurityConfigSchema.safeParse(value);
+  const r = securityConfigSchema().safeParse(value);
   if (r.success) return { ok: true, config: r.data };
   const issue = r.error.issues[0];
   return { ok: false, error: `Cannot read "${source}": ${describe(issue)}` };

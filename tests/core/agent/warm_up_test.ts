@@ -54,6 +54,37 @@ Deno.test("`WarmUp` does nothing before `resume()`, stops at `pause()` and finis
   assert.equal(counting.done(), 200_000);
 });
 
+Deno.test("`WarmUp` runs a piece that cannot be cut only while the model is silent: the first at once, the next after a quiet while", async () => {
+  const ran: string[] = [];
+  const large = (name: string): Gate => ({
+    name,
+    check: () => ({ gate: name, action: "pass" }),
+    async warm(_step, _samples, big) {
+      await big?.();
+      ran.push(name);
+    },
+  });
+  const gates = () => [large("c"), large("b"), large("a")];
+  const pipeline = new Pipeline({ gates: gates(), confirm: null, autoApprove: false });
+  const warm = new WarmUp(tools, pipeline);
+  warm.resume("streaming"); // the model already answers: no moment for it
+  await later();
+  assert.deepEqual(ran, []);
+  warm.pause();
+  warm.resume("waiting"); // a request has just gone out
+  await new Promise((resolve) => setTimeout(resolve, 1));
+  assert.deepEqual(ran, ["a"], "the first at once, the next not yet");
+  warm.resume("streaming"); // the model answered: the next waits for the next request
+  await later();
+  assert.deepEqual(ran, ["a"]);
+  warm.pause();
+  warm.resume("waiting");
+  await later(); // the model stays silent: after the first, the next comes too
+  await later();
+  assert.deepEqual(ran, ["a", "b", "c"]);
+  warm.stop();
+});
+
 Deno.test("`WarmUp.slice()` lets other work in only while the model works, and says stop once the session ends", async () => {
   const counting = countingGate(1);
   const pipeline = new Pipeline({ gates: [counting.gate], confirm: null, autoApprove: false });
