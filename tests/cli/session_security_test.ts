@@ -1,22 +1,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import type { AnyTool, GateInput } from "../../interfaces/tool.ts";
+import type { GateInput } from "../../interfaces/tool.ts";
 import { securityGateOf } from "../../cli/session_security.ts";
 import { indirectGate } from "../../core/permission/indirect_gate.ts";
 import { securityGate } from "../../core/permission/security.ts";
 import { securityJudges } from "../../core/permission/security_scope.ts";
-import { coerceArgs } from "../../core/tools/dispatch.ts";
-import { tools } from "../../core/tools/mod.ts";
-import { testContext, withTempDir } from "../support/tool_context.ts";
-
-async function gateInput(name: string, params: Record<string, string>, cwd: string) {
-  const t = tools.find((x) => x.name === name) as AnyTool;
-  const call = { tool: name, params };
-  const c = coerceArgs(t, call);
-  if (!c.ok) throw new Error(c.message);
-  const preview = t.preview ? await t.preview(c.args, testContext(cwd)) : { kind: "none" as const };
-  return { call, tool: t, args: c.args, preview, cwd } satisfies GateInput;
-}
+import { gateInput } from "../support/gate_input.ts";
+import { withTempDir } from "../support/tool_context.ts";
 
 /** A spread of calls: reads and listings, and the writes and commands the gate exists for. */
 async function calls(dir: string): Promise<GateInput[]> {

@@ -1,22 +1,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import type { AnyTool, Gate, GateInput } from "../../../interfaces/tool.ts";
+import type { Gate } from "../../../interfaces/tool.ts";
 import { WarmUp } from "../../../core/agent/warm_up.ts";
 import { approvalGate } from "../../../core/permission/approval.ts";
 import { Pipeline } from "../../../core/permission/pipeline.ts";
 import { securityGate } from "../../../core/permission/security.ts";
-import { coerceArgs } from "../../../core/tools/dispatch.ts";
 import { tools } from "../../../core/tools/mod.ts";
-import { testContext, withTempDir } from "../../support/tool_context.ts";
-
-async function gateInput(name: string, params: Record<string, string>, cwd: string) {
-  const t = tools.find((x) => x.name === name) as AnyTool;
-  const call = { tool: name, params };
-  const c = coerceArgs(t, call);
-  if (!c.ok) throw new Error(c.message);
-  const preview = t.preview ? await t.preview(c.args, testContext(cwd)) : { kind: "none" as const };
-  return { call, tool: t, args: c.args, preview, cwd } satisfies GateInput;
-}
+import { gateInput } from "../../support/gate_input.ts";
+import { withTempDir } from "../../support/tool_context.ts";
 
 /** A gate that counts the pieces of its warm-up and signals the end. */
 function countingGate(pieces: number) {

@@ -5,33 +5,16 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import type { AnyTool, GateInput } from "../../../interfaces/tool.ts";
 import { approvalGate } from "../../../core/permission/approval.ts";
 import { Pipeline } from "../../../core/permission/pipeline.ts";
 import { securityGate } from "../../../core/permission/security.ts";
-import { coerceArgs } from "../../../core/tools/dispatch.ts";
 import { tools } from "../../../core/tools/mod.ts";
 import { applyEditBlocks } from "../../../core/tools/apply_edit_blocks.ts";
-import { testContext, withTempDir } from "../../support/tool_context.ts";
+import { gateInput } from "../../support/gate_input.ts";
+import { withTempDir } from "../../support/tool_context.ts";
 
-const tool = (name: string): AnyTool => {
-  const t = [...tools, applyEditBlocks].find((x) => x.name === name);
-  if (!t) throw new Error(`no tool ${name}`);
-  return t;
-};
-
-async function gateInput(
-  name: string,
-  params: Record<string, string>,
-  cwd: string,
-): Promise<GateInput> {
-  const t = tool(name);
-  const call = { tool: name, params };
-  const c = coerceArgs(t, call);
-  if (!c.ok) throw new Error(c.message);
-  const preview = t.preview ? await t.preview(c.args, testContext(cwd)) : { kind: "none" as const };
-  return { call, tool: t, args: c.args, preview, cwd };
-}
+/** The registry and the bridge's edit-blocks tool. */
+const TOOLS = [...tools, applyEditBlocks];
 
 function pipeline(cwd: string, home: string): Pipeline {
   return new Pipeline({
@@ -58,7 +41,9 @@ const BLOCKED: [string, Record<string, string>][] = [
 for (const [name, params] of BLOCKED) {
   Deno.test(`Pipeline.decide() denies ${name} ${params.path ?? params.blocks.trim()} with --yes when the path is protected`, async () => {
     await withTempDir(async (dir) => {
-      const d = await pipeline(dir, join(dir, "home")).decide(await gateInput(name, params, dir));
+      const d = await pipeline(dir, join(dir, "home")).decide(
+        await gateInput(name, params, dir, TOOLS),
+      );
       assert.equal(d.action, "deny", JSON.stringify(d.verdicts));
       assert.match(d.reason, /Blocked by the security gate/);
     });
@@ -69,7 +54,7 @@ Deno.test("Pipeline.decide() denies write_to_file through a symlink that points 
   await withTempDir(async (dir) => {
     await Deno.symlink("/etc/minoc_probe_link_target", join(dir, "notes.txt"));
     const d = await pipeline(dir, join(dir, "home")).decide(
-      await gateInput("write_to_file", { path: "notes.txt", content: "x" }, dir),
+      await gateInput("write_to_file", { path: "notes.txt", content: "x" }, dir, TOOLS),
     );
     assert.equal(d.action, "deny", JSON.stringify(d.verdicts));
     assert.match(d.reason, /\/etc\/minoc_probe_link_target/);
@@ -107,7 +92,7 @@ Deno.test("Pipeline.decide() runs file tools inside the project with --yes", asy
         ["create_directory", { path: "build/out" }],
       ] as const
     ) {
-      const d = await p.decide(await gateInput(name, params, dir));
+      const d = await p.decide(await gateInput(name, params, dir, TOOLS));
       assert.equal(d.action, "run", `${name}: ${JSON.stringify(d.verdicts)}`);
     }
   });

@@ -1,24 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import type { AnyTool, GateInput } from "../../../interfaces/tool.ts";
 import { indirectGate } from "../../../core/permission/indirect_gate.ts";
 import { Pipeline } from "../../../core/permission/pipeline.ts";
-import { coerceArgs } from "../../../core/tools/dispatch.ts";
-import { tools } from "../../../core/tools/mod.ts";
-import { testContext, withTempDir } from "../../support/tool_context.ts";
-
-async function gateInput(
-  name: string,
-  params: Record<string, string>,
-  cwd: string,
-): Promise<GateInput> {
-  const t = tools.find((x) => x.name === name) as AnyTool;
-  const call = { tool: name, params };
-  const c = coerceArgs(t, call);
-  if (!c.ok) throw new Error(c.message);
-  const preview = t.preview ? await t.preview(c.args, testContext(cwd)) : { kind: "none" as const };
-  return { call, tool: t, args: c.args, preview, cwd };
-}
+import { gateInput } from "../../support/gate_input.ts";
+import { withTempDir } from "../../support/tool_context.ts";
 
 const read = (p: string) => Deno.readTextFile(p);
 
