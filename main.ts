@@ -6,6 +6,7 @@
  */
 import { CliError, EXIT, processIO } from "./cli/io.ts";
 import { VERSION } from "./cli/version.ts";
+import { visible } from "./core/protocol/visible.ts";
 
 /** Runs minoc with `args` and returns the exit code. */
 export async function main(args: string[]): Promise<number> {
@@ -35,11 +36,12 @@ export async function main(args: string[]): Promise<number> {
       return fine ? EXIT.ok : EXIT.usage;
     }
     if (e instanceof CliError) {
-      io.err(`minoc: ${e.message}\n`);
+      // The message may quote a server's answer or a file's contents: shown, never obeyed.
+      io.err(`minoc: ${visible(e.message)}\n`);
       return e.exitCode;
     }
     const err = e as Error;
-    io.err(`minoc: unexpected error: ${err?.stack ?? String(e)}\n`);
+    io.err(`minoc: unexpected error: ${visible(err?.stack ?? String(e))}\n`);
     return EXIT.failed;
   }
 }

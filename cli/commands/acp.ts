@@ -11,6 +11,7 @@ import { Command } from "commander";
 import type { CliIO } from "../io.ts";
 import { numberIn } from "../options.ts";
 import type { AcpFlags } from "../acp/agent.ts";
+import { visible } from "../../core/protocol/visible.ts";
 
 /** The `acp` command. */
 export function acpCommand(io: CliIO): Command {
@@ -43,7 +44,7 @@ async function serve(io: CliIO, flags: AcpFlags): Promise<void> {
     import("@agentclientprotocol/sdk"),
     import("../acp/agent.ts"),
   ]);
-  const warn = (m: string) => io.err(`minoc acp: ${m}\n`);
+  const warn = (m: string) => io.err(`minoc acp: ${visible(m)}\n`);
   const table = new SessionTable();
   const stream = ndJsonStream(Deno.stdout.writable, Deno.stdin.readable);
   const conn = acpAgent(flags, table, warn).connect(stream);

@@ -19,7 +19,7 @@ import { palette } from "../ui/colors.ts";
 import { REASONING } from "../ui/reasoning_view.ts";
 import { createRenderer } from "../ui/render.ts";
 import { createProgress, withProgress } from "../ui/progress.ts";
-import { visible } from "../ui/sanitize.ts";
+import { visible } from "../../core/protocol/visible.ts";
 import type { ChatState } from "./slash_state.ts";
 import { VERSION } from "../version.ts";
 import type { AgentSession } from "../session.ts";

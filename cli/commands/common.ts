@@ -8,7 +8,7 @@ import { loadSettings } from "../../core/config/load.ts";
 import { homeInputs, resolveHome } from "../../core/config/paths.ts";
 import { CliError, EXIT } from "../io.ts";
 import { askTrust } from "../prompt/trust.ts";
-import { visible } from "../ui/sanitize.ts";
+import { visible } from "../../core/protocol/visible.ts";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 

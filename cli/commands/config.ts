@@ -23,6 +23,7 @@ import { CliError, type CliIO, EXIT } from "../io.ts";
 import settingsExample from "../../.minoc.example/config/settings.json" with { type: "text" };
 import modelsExample from "../../.minoc.example/config/models.json" with { type: "text" };
 import securityExample from "../../.minoc.example/config/security.json" with { type: "text" };
+import { visible } from "../../core/protocol/visible.ts";
 
 /** Where the command looks: the `.minoc` home and the working directory. */
 export interface ConfigEnv {
@@ -74,7 +75,7 @@ export function configCommand(io: CliIO, env: ConfigEnv): Command {
         env: env.env ?? Deno.env.toObject(),
       });
       if (!r.ok) throw new CliError(r.message, EXIT.usage);
-      for (const w of r.warnings ?? []) io.err(`warning: ${w}\n`);
+      for (const w of r.warnings ?? []) io.err(`warning: ${visible(w)}\n`);
       const rows = showRows(r.settings, r.sources);
       if (opts.json) {
         const settings = { ...r.settings, apiKey: redactKey(r.settings.apiKey) };
@@ -92,7 +93,7 @@ export function configCommand(io: CliIO, env: ConfigEnv): Command {
     .action(async () => {
       const checks = await allChecks(env);
       for (const c of checks) {
-        if (c.state === "bad") { for (const p of c.problems) io.err(`${p}\n`); }
+        if (c.state === "bad") { for (const p of c.problems) io.err(`${visible(p)}\n`); }
         else io.out(`${c.state === "ok" ? "ok    " : "absent"}  ${c.path}\n`);
       }
       const bad = checks.filter((c) => c.state === "bad").length;

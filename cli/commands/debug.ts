@@ -22,7 +22,7 @@ import type { ParseResult, ToolSpec } from "../../interfaces/tool.ts";
 import { CallScanner, parseReply, type StreamUpdate } from "../../core/protocol/xml.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
 import { debugApplyCommand } from "./debug_apply.ts";
-import { visible } from "../ui/sanitize.ts";
+import { visible } from "../../core/protocol/visible.ts";
 
 /** A parse result in the `--json` shape. */
 export type JsonResult =

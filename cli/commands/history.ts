@@ -31,7 +31,7 @@ import { renderTranscript } from "../../core/history/transcript.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
 import { addReport } from "./history_report.ts";
 import type { HistoryEnv } from "./history_env.ts";
-import { visible } from "../ui/sanitize.ts";
+import { visible } from "../../core/protocol/visible.ts";
 
 export type { HistoryEnv };
 
@@ -241,5 +241,5 @@ function kb(bytes: number): string {
 }
 
 function warner(io: CliIO): (message: string) => void {
-  return (m) => io.err(`warning: ${m}\n`);
+  return (m) => io.err(`warning: ${visible(m)}\n`);
 }

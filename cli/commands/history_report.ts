@@ -20,6 +20,7 @@ import { parseSince } from "../../core/history/lookup.ts";
 import { parseAge } from "../../core/history/prune.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
 import type { HistoryEnv } from "./history_env.ts";
+import { visible } from "../../core/protocol/visible.ts";
 
 /** Options of the `report` sub-command, as commander gives them. */
 interface ReportFlags {
@@ -80,7 +81,7 @@ async function report(io: CliIO, env: HistoryEnv, opts: ReportFlags): Promise<vo
       await writeOrThrow(join(folder, name), renderTranscriptPage(t, basename(file)));
       return `${encodeURIComponent(basename(folder))}/${encodeURIComponent(name)}`;
     },
-    warn: (m) => io.err(`warning: ${m}\n`),
+    warn: (m) => io.err(`warning: ${visible(m)}\n`),
     now: env.now?.(),
   });
   await writeOrThrow(file, renderReport(data));

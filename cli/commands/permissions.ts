@@ -25,6 +25,7 @@ import {
 } from "../../core/permission/rules_store.ts";
 import { realDir } from "../../core/permission/paths_guard.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
+import { visible } from "../../core/protocol/visible.ts";
 
 /** Where the command runs. */
 export interface PermissionsEnv {
@@ -93,7 +94,7 @@ export function permissionsCommand(io: CliIO, env: PermissionsEnv): Command {
       const r = await addRules(file, [{ tool, pattern: pattern.trim(), action, scope }]);
       if (!r.ok) throw new CliError(`${r.error}; fix or remove the file`, EXIT.usage);
       const rule = r.rules[0];
-      if (env.homeWarning) io.err(`warning: ${env.homeWarning}\n`);
+      if (env.homeWarning) io.err(`warning: ${visible(env.homeWarning)}\n`);
       io.out(`Added ${rule.id}: ${describeRule(rule, here)}\nSaved in "${file}"\n`);
     });
   return cmd;

@@ -36,7 +36,7 @@ import { CliError, type CliIO, EXIT } from "../io.ts";
 import { numberIn } from "../options.ts";
 import { formatReplay } from "../ui/replay_report.ts";
 import { settingsFrom } from "./common.ts";
-import { visible } from "../ui/sanitize.ts";
+import { visible } from "../../core/protocol/visible.ts";
 
 /** Where replay finds sessions and configuration. */
 export interface ReplayEnv {
@@ -79,7 +79,12 @@ export function replayCommand(io: CliIO, env: ReplayEnv): Command {
     .action(async (ref, opts) => {
       const session = await readSession(env.sessionsDir, ref);
       const cwd = await workingDir(opts.cwd, session.projectPath);
-      const provider = await providerFor(session, opts, cwd, (m) => io.err(`warning: ${m}\n`));
+      const provider = await providerFor(
+        session,
+        opts,
+        cwd,
+        (m) => io.err(`warning: ${visible(m)}\n`),
+      );
       const report = await replaySession(
         session,
         await replayDeps(session, cwd, provider, env.homeDir),

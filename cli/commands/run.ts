@@ -18,7 +18,7 @@ import { createProgress, withProgress } from "../ui/progress.ts";
 import { renderDryRun } from "../ui/dry_run.ts";
 import { dryRunReport } from "../../core/permission/dry_run_report.ts";
 import { type CommonOptions, settingsFrom } from "./common.ts";
-import { visible } from "../ui/sanitize.ts";
+import { visible } from "../../core/protocol/visible.ts";
 
 /** Options of `run`. */
 export interface RunOptions extends CommonOptions {

@@ -30,6 +30,7 @@ import {
 import { formatMetrics, readMetrics, sumMetrics } from "../../core/skills/metrics.ts";
 import { shorten } from "../../core/skills/catalog.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
+import { visible } from "../../core/protocol/visible.ts";
 
 /** Where the command looks. */
 export interface SkillsEnv {
@@ -51,7 +52,7 @@ export interface SkillsEnv {
  */
 export function skillsCommand(io: CliIO, env: SkillsEnv): Command {
   const skills = new Command("skills").description("list, show, validate skills and their usage");
-  const warn = (m: string) => io.err(`warning: ${m}\n`);
+  const warn = (m: string) => io.err(`warning: ${visible(m)}\n`);
   skills.command("list").description("list the skills found, first of a name wins")
     .action(async () => {
       const roots = skillRoots(env.cwd, env.homeDir);

@@ -26,7 +26,7 @@ import { findSession } from "../../core/history/lookup.ts";
 import { listSessions } from "../../core/history/store.ts";
 import { formatUndoReport, undoChanges, type UndoReport } from "../../core/history/undo.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
-import { visible } from "../ui/sanitize.ts";
+import { visible } from "../../core/protocol/visible.ts";
 
 /** Where sessions and backups live and where the command runs. */
 export interface UndoEnv {

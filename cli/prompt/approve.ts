@@ -18,7 +18,7 @@ import type {
 import { COMMAND_TOOLS, describeRule } from "../../core/permission/rules.ts";
 import type { Palette } from "../ui/colors.ts";
 import { renderPreview } from "../ui/diff.ts";
-import { visible, visibleDeep } from "../ui/sanitize.ts";
+import { visible, visibleDeep } from "../../core/protocol/visible.ts";
 
 /** One entry of a select prompt. */
 export interface PromptChoice<T> {

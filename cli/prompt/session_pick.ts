@@ -8,7 +8,7 @@
  */
 import type { SessionSummary } from "../../core/history/store.ts";
 import { CliError, EXIT } from "../io.ts";
-import { visible } from "../ui/sanitize.ts";
+import { visible } from "../../core/protocol/visible.ts";
 
 /** How many earlier sessions the list offers (the newest ones). */
 export const PICK_LIMIT = 20;

@@ -14,7 +14,7 @@ import { formatCall } from "../../core/protocol/feedback.ts";
 import { parseReply } from "../../core/protocol/xml.ts";
 import type { Palette } from "../ui/colors.ts";
 import { renderPreview } from "../ui/diff.ts";
-import { visible, visibleDeep } from "../ui/sanitize.ts";
+import { visible, visibleDeep } from "../../core/protocol/visible.ts";
 import { verdictText } from "../ui/dry_run.ts";
 
 type Answer = "run" | "skip" | "editor" | "inline" | "rest" | "abort";

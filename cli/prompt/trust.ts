@@ -7,7 +7,7 @@
  * @module
  */
 import type { TrustQuestion } from "../../core/config/project_trust.ts";
-import { visible } from "../ui/sanitize.ts";
+import { visible } from "../../core/protocol/visible.ts";
 
 /** The text above the question: the folder, the file and every value it sets. */
 export function trustText(q: TrustQuestion): string {

@@ -8,7 +8,7 @@
 import { createTwoFilesPatch } from "diff";
 import type { Preview } from "../../interfaces/tool.ts";
 import type { Palette } from "./colors.ts";
-import { visible, visibleDeep } from "./sanitize.ts";
+import { visible, visibleDeep } from "../../core/protocol/visible.ts";
 
 /** The preview as lines for a prompt; none for a call without one. */
 export function renderPreview(raw: Preview, c: Palette): string[] {

@@ -8,7 +8,7 @@
 import type { Verdict } from "../../interfaces/tool.ts";
 import type { DryRunReport } from "../../core/permission/dry_run_report.ts";
 import type { Palette } from "./colors.ts";
-import { visibleDeep } from "./sanitize.ts";
+import { visibleDeep } from "../../core/protocol/visible.ts";
 
 /** Renders `report` for the terminal; ends with a newline. */
 export function renderDryRun(raw: DryRunReport, c: Palette): string {

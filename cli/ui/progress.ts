@@ -21,7 +21,7 @@ import process from "node:process";
 import type { AgentEvent } from "../../interfaces/agent.ts";
 import { DueTimer } from "../../core/llm/due_timer.ts";
 import { type ProgressClock, realClock } from "./progress_clock.ts";
-import { visible } from "./sanitize.ts";
+import { visible } from "../../core/protocol/visible.ts";
 
 /** The spinner itself (ora on stderr by default). */
 export interface SpinnerPort {

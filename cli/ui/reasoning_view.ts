@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { visible } from "./sanitize.ts";
+import { visible } from "../../core/protocol/visible.ts";
 import type { Palette } from "./colors.ts";
 import { formatCount } from "./tokens_line.ts";
 

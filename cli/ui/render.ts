@@ -8,7 +8,7 @@ import type { AgentEvent, Outcome } from "../../interfaces/agent.ts";
 import type { Palette } from "./colors.ts";
 import { MarkdownStream } from "./markdown.ts";
 import { formatCount, tokensLine } from "./tokens_line.ts";
-import { visibleDeep } from "./sanitize.ts";
+import { visibleDeep } from "../../core/protocol/visible.ts";
 import { REASONING, type ReasoningDisplay, ReasoningFold } from "./reasoning_view.ts";
 
 /**

@@ -1,6 +1,8 @@
 /**
  * Plain aligned text tables for the history commands: numbers right-aligned,
- * text left-aligned, two spaces between columns, no colours.
+ * text left-aligned, two spaces between columns, no colours. Cells come from
+ * session files, skills and configuration a cloned project may hold: their
+ * control characters are shown as escapes (`core/protocol/visible.ts`).
  *
  * @example
  * ```ts
@@ -10,6 +12,8 @@
  * @module
  */
 
+import { visible } from "../protocol/visible.ts";
+
 /** A cell: numbers are right-aligned, null shows as `-`. */
 export type Cell = string | number | null;
 
@@ -18,7 +22,7 @@ export function textTable(headers: readonly string[], rows: readonly (readonly C
   const numeric = headers.map((_, c) =>
     rows.length > 0 && rows.every((r) => typeof r[c] !== "string")
   );
-  const text = rows.map((r) => headers.map((_, c) => cellText(r[c])));
+  const text = rows.map((r) => headers.map((_, c) => visible(cellText(r[c]))));
   const widths = headers.map((h, c) => Math.max(h.length, ...text.map((r) => r[c].length)));
   const line = (cells: string[]) =>
     cells.map((s, c) => (numeric[c] ? s.padStart(widths[c]) : s.padEnd(widths[c])))

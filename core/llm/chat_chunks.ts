@@ -40,6 +40,8 @@ export class ChatChunks {
   #ended = false;
   /** The body was read to its end (nothing to cancel). */
   #drained = false;
+  /** An error met after chunks of the same read: thrown by the next call, once they are out. */
+  #failure: { error: unknown } | undefined;
 
   constructor(response: Response) {
     this.#headers = response.headers;
@@ -49,6 +51,12 @@ export class ChatChunks {
 
   /** The chunks of the next read (possibly none), or null once the reply has ended. */
   async next(): Promise<ChatCompletionChunk[] | null> {
+    const failure = this.#failure;
+    if (failure !== undefined) {
+      this.#failure = undefined;
+      this.#ended = true;
+      throw failure.error;
+    }
     if (this.#ended || this.#reader === undefined) return null;
     const read = await this.#reader.read();
     if (read.done) this.#drained = this.#ended = true;
@@ -59,7 +67,16 @@ export class ChatChunks {
         this.#ended = true;
         break;
       }
-      const chunk = this.#chunk(event);
+      let chunk: ChatCompletionChunk | null;
+      try {
+        chunk = this.#chunk(event);
+      } catch (error) {
+        if (chunks.length === 0) throw error;
+        // What the model sent before the error is shown first (a reply that showed text is
+        // not retried); the error comes with the next call.
+        this.#failure = { error };
+        break;
+      }
       if (chunk !== null) chunks.push(chunk);
     }
     if (this.#ended && chunks.length === 0) return null;

@@ -1,6 +1,8 @@
 /**
  * The provider for any OpenAI-compatible server (OpenAI, Ollama, LM Studio,
- * vLLM, llama.cpp, …): streamed chat completions through the `openai` client.
+ * vLLM, llama.cpp, …): streamed chat completions through the `openai` client,
+ * which makes each request; the reply's stream is read from the response it
+ * returns by `chat_chunks.ts`.
  *
  * The client is imported on the first request, so commands that never talk to
  * a model stay fast. The SDK's own retries are off; retry policy is a decorator
@@ -205,6 +207,11 @@ async function clientOf(state: ProviderState): Promise<OpenAI> {
   return state.client;
 }
 
+/**
+ * The client's platform headers, set to none: the operating system, the
+ * architecture and the runtime's version are not the server's business, and
+ * Deno checks every header of every request (bench/NOTES.md).
+ */
 const NO_PLATFORM = {
   "X-Stainless-Lang": null,
   "X-Stainless-Package-Version": null,

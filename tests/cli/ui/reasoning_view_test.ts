@@ -54,7 +54,7 @@ Deno.test("`slashReasoning()` prints the last reasoning and switches full displa
 });
 
 Deno.test("the reasoning view shows escape sequences in reasoning as visible escapes", async () => {
-  const { visible } = await import("../../../cli/ui/sanitize.ts");
+  const { visible } = await import("../../../core/protocol/visible.ts");
   assert.equal(visible("a\x1b[2Jb\r\n\tc"), "a\\x1b[2Jb\\r\n\tc");
   assert.equal(visible("plain\ntext"), "plain\ntext");
 });

@@ -90,6 +90,19 @@ Deno.test("`ChatChunks` throws the client's API error for an error event or an e
   }
 });
 
+Deno.test("`ChatChunks` hands out the chunks before an error of the same read, then throws it", async () => {
+  const { response: r } = response([
+    `data: ${chunk("Hello ")}\n\nevent: error\ndata: {"message":"overloaded"}\n\n`,
+  ], false);
+  const chunks = new ChatChunks(r);
+  const first = await chunks.next();
+  assert.deepEqual(first?.map((c) => c.choices[0].delta.content), ["Hello "]);
+  const error = await chunks.next().then(() => null, (e) => e);
+  assert.match(classifyError(error, CTX).message, /overloaded/);
+  assert.equal(await chunks.next(), null);
+  chunks.close();
+});
+
 Deno.test("`ChatChunks` names the data that is not JSON", async () => {
   const { response: r } = response([`data: {"choices": [\n\n`]);
   const error = await new ChatChunks(r).next().then(() => null, (e) => e);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { visible, visibleDeep } from "../../../cli/ui/sanitize.ts";
+import { visible, visibleDeep } from "../../../core/protocol/visible.ts";
 import { createRenderer } from "../../../cli/ui/render.ts";
 import { renderPreview } from "../../../cli/ui/diff.ts";
 import { palette } from "../../../cli/ui/colors.ts";
