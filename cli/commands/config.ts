@@ -84,7 +84,9 @@ export function configCommand(io: CliIO, env: ConfigEnv): Command {
       const width = Math.max(...rows.map(([field]) => field.length));
       const valueWidth = Math.min(40, Math.max(...rows.map(([, value]) => value.length)));
       for (const [field, value, source] of rows) {
-        io.out(`${field.padEnd(width)}  ${value.padEnd(valueWidth)}  ${source}\n`);
+        io.out(
+          `${field.padEnd(width)}  ${visible(value).padEnd(valueWidth)}  ${visible(source)}\n`,
+        );
       }
     });
   config
@@ -94,7 +96,7 @@ export function configCommand(io: CliIO, env: ConfigEnv): Command {
       const checks = await allChecks(env);
       for (const c of checks) {
         if (c.state === "bad") { for (const p of c.problems) io.err(`${visible(p)}\n`); }
-        else io.out(`${c.state === "ok" ? "ok    " : "absent"}  ${c.path}\n`);
+        else io.out(`${c.state === "ok" ? "ok    " : "absent"}  ${visible(c.path)}\n`);
       }
       const bad = checks.filter((c) => c.state === "bad").length;
       if (bad) {

@@ -28,6 +28,7 @@ import {
   secs,
   toolCallMessages,
 } from "./doctor_checks.ts";
+import { visible } from "../../core/protocol/visible.ts";
 
 /** Options of `doctor`. */
 interface DoctorOptions extends CommonOptions {
@@ -67,7 +68,7 @@ export async function doctor(io: CliIO, opts: DoctorOptions): Promise<number> {
       fail: c.red("FAIL"),
       skip: c.dim("skip"),
     }[check.verdict];
-    io.out(`  ${label}  ${check.name.padEnd(10)} ${check.detail}\n`);
+    io.out(`  ${label}  ${check.name.padEnd(10)} ${visible(check.detail)}\n`);
   };
   io.out(c.bold("minoc doctor") + "\n");
   const settings = await configCheck(opts, show);

@@ -148,23 +148,27 @@ async function validate(io: CliIO, roots: readonly string[], explicit: boolean):
     const file = join(dir, SKILL_FILE);
     const loaded = await loadSkill(dir);
     if (loaded === null) {
-      io.out(`skipped  ${dir}: no ${SKILL_FILE}\n`);
+      io.out(`skipped  ${visible(dir)}: no ${SKILL_FILE}\n`);
       continue;
     }
     if (!loaded.ok) {
       bad++;
-      io.out(`invalid  ${file}: ${loaded.problem}\n`);
+      io.out(`invalid  ${visible(file)}: ${visible(loaded.problem)}\n`);
       continue;
     }
     const first = names.get(loaded.skill.name);
     if (first) {
-      io.out(`shadowed ${file}: the name "${loaded.skill.name}" is taken by "${first}"\n`);
+      io.out(
+        `shadowed ${visible(file)}: the name "${visible(loaded.skill.name)}" is taken by "${
+          visible(first)
+        }"\n`,
+      );
       continue;
     }
     names.set(loaded.skill.name, file);
     good++;
-    io.out(`ok       ${file}\n`);
-    for (const w of loaded.warnings) io.out(`  warning: ${w}\n`);
+    io.out(`ok       ${visible(file)}\n`);
+    for (const w of loaded.warnings) io.out(`  warning: ${visible(w)}\n`);
   }
   io.out(`${good} valid, ${bad} invalid\n`);
   return bad;

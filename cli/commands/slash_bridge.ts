@@ -6,6 +6,7 @@
 import type { CliIO } from "../io.ts";
 import type { AgentSession } from "../session.ts";
 import type { Palette } from "../ui/colors.ts";
+import { visible } from "../../core/protocol/visible.ts";
 
 /** `/provider` shows the provider in use; `/provider bridge|openai` switches. */
 export async function slashProvider(
@@ -21,7 +22,7 @@ export async function slashProvider(
   try {
     await session.setProvider(arg);
   } catch (e) {
-    io.out(c.yellow(`${(e as Error).message}\n`));
+    io.out(c.yellow(`${visible((e as Error).message)}\n`));
     return;
   }
   const note = arg === "bridge"

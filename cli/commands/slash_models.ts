@@ -15,6 +15,7 @@ import type { Palette } from "../ui/colors.ts";
 import { formatCount } from "../ui/tokens_line.ts";
 import { settingsFrom } from "./common.ts";
 import type { ChatState } from "./slash_state.ts";
+import { visible } from "../../core/protocol/visible.ts";
 
 /** `/model` (list), `/model <name>` (switch), `/model <name> --save`, `/models`. */
 export async function slashModel(
@@ -39,14 +40,14 @@ async function listConfigured(session: AgentSession, io: CliIO, c: Palette): Pro
   const current = session.settings().params.model;
   const r = await configuredModels(session.homeDir, session.cwd);
   if (!r.ok) {
-    io.out(c.red(r.message) + "\n");
+    io.out(c.red(visible(r.message)) + "\n");
     return;
   }
   const names = r.models.includes(current) ? r.models : [current, ...r.models];
   for (const n of names) {
     const mark = n === current ? c.green("*") : " ";
     const note = r.models.includes(n) ? "" : c.dim("  (not in models.json)");
-    io.out(`  ${mark} ${n === current ? c.bold(n) : n}${note}\n`);
+    io.out(`  ${mark} ${n === current ? c.bold(visible(n)) : visible(n)}${note}\n`);
   }
   io.out(c.dim("  /model <name> switches, --save makes it the default; /models asks the server\n"));
 }
@@ -108,11 +109,11 @@ async function listServerModels(session: AgentSession, io: CliIO, c: Palette): P
   const s = session.settings();
   const r = await fetchServerModels({ baseURL: s.baseURL, apiKey: s.apiKey });
   if (!r.ok) {
-    io.out(c.yellow(r.message) + "\n");
+    io.out(c.yellow(visible(r.message)) + "\n");
     return;
   }
   if (r.models.length === 0) io.out(c.dim(`The server at ${s.baseURL} lists no models\n`));
   for (const m of r.models) {
-    io.out(`  ${m === s.params.model ? c.green("*") : " "} ${m}\n`);
+    io.out(`  ${m === s.params.model ? c.green("*") : " "} ${visible(m)}\n`);
   }
 }

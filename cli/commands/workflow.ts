@@ -13,6 +13,7 @@ import { runWorkflow, type WorkflowResult } from "../../core/agent/workflow.ts";
 import { CliError, type CliIO, EXIT } from "../io.ts";
 import type { AgentSession } from "../session.ts";
 import type { Palette } from "../ui/colors.ts";
+import { visible } from "../../core/protocol/visible.ts";
 
 /** The budget flags (see cli/options.ts). */
 export interface BudgetFlags {
@@ -94,7 +95,7 @@ export async function slashWorkflow(
       allowPositionals: true,
     });
   } catch (e) {
-    io.out(c.yellow(`${(e as Error).message}\n`));
+    io.out(c.yellow(`${visible((e as Error).message)}\n`));
     return;
   }
   const goal = parsed.positionals.join(" ");
@@ -114,7 +115,7 @@ export async function slashWorkflow(
       budgetTime: count(parsed.values["budget-time"], "--budget-time"),
     };
   } catch (e) {
-    io.out(c.yellow(`${(e as Error).message}\n`));
+    io.out(c.yellow(`${visible((e as Error).message)}\n`));
     return;
   }
   const controller = new AbortController();
@@ -126,9 +127,9 @@ export async function slashWorkflow(
       budgets: budgetsFrom(flags),
       signal: controller.signal,
       ask: (q) => session.deps.runner.context(controller.signal).ask(q),
-      report: (line) => io.out(c.dim(`» ${line}`) + "\n"),
+      report: (line) => io.out(c.dim(`» ${visible(line)}`) + "\n"),
     });
-    io.out(`\n${result.report.trim()}\n`);
+    io.out(`\n${visible(result.report.trim())}\n`);
   } finally {
     Deno.removeSignalListener("SIGINT", onInterrupt);
   }

@@ -56,3 +56,25 @@ Deno.test("mcp list: a project's server name and fields with terminal controls a
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("skills validate: a cloned skill's name, description and warnings are shown as escapes", async () => {
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_hostile_text_" }));
+  try {
+    const skills = join(root, "skills");
+    for (const [dir, name] of [["a", `tidy${EVIL}`], ["b", "tidy"], ["c", "tidy"]]) {
+      await Deno.mkdir(join(skills, dir), { recursive: true });
+      const front = `---\nname: ${JSON.stringify(name)}\ndescription: ${
+        JSON.stringify(`Tidies ${EVIL}`)
+      }\n---\n`;
+      await Deno.writeTextFile(join(skills, dir, "SKILL.md"), `${front}Body ${EVIL}\n`);
+    }
+    const r = await runMinoc(["skills", "validate", skills], {
+      cwd: root,
+      home: join(root, "home"),
+    });
+    assert.match(r.stdout + r.stderr, /\\x1b\]0;pwned\\x07/);
+    assert.ok(!CONTROLS.test(r.stdout + r.stderr), JSON.stringify(r.stdout + r.stderr));
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
