@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runMinoc } from "../support/cli.ts";
 import { startServer } from "../support/server.ts";
+import { withTempDir } from "../support/tool_context.ts";
 
 /** Terminal controls: set the title, clear the screen, move up, reverse the text's direction. */
 const EVIL = "\x1b]0;pwned\x07\x1b[2J\x1b[1A\u202e";
@@ -16,8 +17,7 @@ const EVIL = "\x1b]0;pwned\x07\x1b[2J\x1b[1A\u202e";
 const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202e]/;
 
 Deno.test("run: a server's error message with terminal controls is printed as escapes", async () => {
-  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_hostile_text_" }));
-  try {
+  await withTempDir(async (root) => {
     await using server = await startServer({
       replies: [{ status: 401, errorMessage: `bad key ${EVIL}` }],
     });
@@ -28,14 +28,11 @@ Deno.test("run: a server's error message with terminal controls is printed as es
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /minoc: Authentication failed .*bad key \\x1b\]0;pwned\\x07\\x1b\[2J/);
     assert.ok(!CONTROLS.test(r.stdout + r.stderr), JSON.stringify(r.stderr));
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });
 
 Deno.test("mcp list: a project's server name and fields with terminal controls are shown as escapes", async () => {
-  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_hostile_text_" }));
-  try {
+  await withTempDir(async (root) => {
     const project = join(root, "p");
     await Deno.mkdir(join(project, ".minoc", "config"), { recursive: true });
     const config = {
@@ -52,14 +49,11 @@ Deno.test("mcp list: a project's server name and fields with terminal controls a
     // An untrusted folder's servers are named in a warning, not started.
     assert.match(r.stderr, /not trusted \(tools\\x1b\]0;pwned\\x07/);
     assert.ok(!CONTROLS.test(r.stdout + r.stderr), JSON.stringify(r.stdout + r.stderr));
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });
 
 Deno.test("skills validate: a cloned skill's name, description and warnings are shown as escapes", async () => {
-  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_hostile_text_" }));
-  try {
+  await withTempDir(async (root) => {
     const skills = join(root, "skills");
     for (const [dir, name] of [["a", `tidy${EVIL}`], ["b", "tidy"], ["c", "tidy"]]) {
       await Deno.mkdir(join(skills, dir), { recursive: true });
@@ -74,7 +68,5 @@ Deno.test("skills validate: a cloned skill's name, description and warnings are 
     });
     assert.match(r.stdout + r.stderr, /\\x1b\]0;pwned\\x07/);
     assert.ok(!CONTROLS.test(r.stdout + r.stderr), JSON.stringify(r.stdout + r.stderr));
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });
