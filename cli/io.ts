@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { visible } from "../core/protocol/visible.ts";
 
 /** Documented exit codes. */
 export const EXIT = {
@@ -40,6 +41,14 @@ export interface CliIO {
   readonly interactive: boolean;
   /** Exit code to use when the command returns normally (default 0). */
   exitCode: number;
+}
+
+/**
+ * Writes `warning: <message>` to standard error, the message's control
+ * characters shown as escapes (it may quote a file, a server or a skill).
+ */
+export function warn(io: Pick<CliIO, "err">, message: string): void {
+  io.err(`warning: ${visible(message)}\n`);
 }
 
 /** The real process streams. */

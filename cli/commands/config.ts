@@ -19,7 +19,7 @@ import {
 import type { Settings, SettingSources } from "../../core/config/settings.ts";
 import { loadSecurityConfig } from "../../core/permission/security.ts";
 import { loadRules, permissionsPath } from "../../core/permission/rules_store.ts";
-import { CliError, type CliIO, EXIT } from "../io.ts";
+import { CliError, type CliIO, EXIT, warn } from "../io.ts";
 import settingsExample from "../../.minoc.example/config/settings.json" with { type: "text" };
 import modelsExample from "../../.minoc.example/config/models.json" with { type: "text" };
 import securityExample from "../../.minoc.example/config/security.json" with { type: "text" };
@@ -75,7 +75,7 @@ export function configCommand(io: CliIO, env: ConfigEnv): Command {
         env: env.env ?? Deno.env.toObject(),
       });
       if (!r.ok) throw new CliError(r.message, EXIT.usage);
-      for (const w of r.warnings ?? []) io.err(`warning: ${visible(w)}\n`);
+      for (const w of r.warnings ?? []) warn(io, w);
       const rows = showRows(r.settings, r.sources);
       if (opts.json) {
         const settings = { ...r.settings, apiKey: redactKey(r.settings.apiKey) };

@@ -28,7 +28,7 @@ import { computeStats, formatStats } from "../../core/history/stats.ts";
 import { listSessions, loadSession, type SessionSummary } from "../../core/history/store.ts";
 import { textTable } from "../../core/history/text_table.ts";
 import { renderTranscript } from "../../core/history/transcript.ts";
-import { CliError, type CliIO, EXIT } from "../io.ts";
+import { CliError, type CliIO, EXIT, warn } from "../io.ts";
 import { addReport } from "./history_report.ts";
 import type { HistoryEnv } from "./history_env.ts";
 import { visible } from "../../core/protocol/visible.ts";
@@ -241,5 +241,5 @@ function kb(bytes: number): string {
 }
 
 function warner(io: CliIO): (message: string) => void {
-  return (m) => io.err(`warning: ${visible(m)}\n`);
+  return (m) => warn(io, m);
 }

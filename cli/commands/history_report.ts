@@ -18,9 +18,8 @@ import type { Command } from "@commander-js/extra-typings";
 import { basename, dirname, join, resolve } from "node:path";
 import { parseSince } from "../../core/history/lookup.ts";
 import { parseAge } from "../../core/history/prune.ts";
-import { CliError, type CliIO, EXIT } from "../io.ts";
+import { CliError, type CliIO, EXIT, warn } from "../io.ts";
 import type { HistoryEnv } from "./history_env.ts";
-import { visible } from "../../core/protocol/visible.ts";
 
 /** Options of the `report` sub-command, as commander gives them. */
 interface ReportFlags {
@@ -81,7 +80,7 @@ async function report(io: CliIO, env: HistoryEnv, opts: ReportFlags): Promise<vo
       await writeOrThrow(join(folder, name), renderTranscriptPage(t, basename(file)));
       return `${encodeURIComponent(basename(folder))}/${encodeURIComponent(name)}`;
     },
-    warn: (m) => io.err(`warning: ${visible(m)}\n`),
+    warn: (m) => warn(io, m),
     now: env.now?.(),
   });
   await writeOrThrow(file, renderReport(data));

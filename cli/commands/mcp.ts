@@ -23,7 +23,7 @@ import { toolCachePath } from "../../core/mcp/cache.ts";
 import { oneLineDescription } from "../../core/mcp/catalog.ts";
 import { projectMcpTrusted } from "../../core/mcp/trust.ts";
 import { textTable } from "../../core/history/text_table.ts";
-import { CliError, type CliIO, EXIT } from "../io.ts";
+import { CliError, type CliIO, EXIT, warn } from "../io.ts";
 import { VERSION } from "../version.ts";
 import { visible } from "../../core/protocol/visible.ts";
 
@@ -48,7 +48,7 @@ export function mcpCommand(io: CliIO, env: McpEnv): Command {
   const mcp = new Command("mcp").description("list, add, remove and test MCP servers");
   mcp.command("list").description("list the configured MCP servers").action(async () => {
     const config = await load(env);
-    for (const w of config.warnings) io.err(`warning: ${visible(w)}\n`);
+    for (const w of config.warnings) warn(io, w);
     if (config.servers.length === 0) {
       const p = mcpConfigPaths(env.homeDir, env.cwd);
       return io.out(`No MCP servers configured in "${p.home}" or "${p.project}"\n`);
@@ -62,7 +62,7 @@ export function mcpCommand(io: CliIO, env: McpEnv): Command {
         .filter(Boolean).join(", "),
     ]);
     io.out(textTable(["name", "file", "transport", "runs", "flags"], rows));
-    for (const s of config.servers) if (s.problem) io.err(`warning: ${visible(s.problem)}\n`);
+    for (const s of config.servers) if (s.problem) warn(io, s.problem);
   });
   mcp.command("add").description("add a stdio server (a command) or an HTTP server (a URL)")
     .argument("<name>", "the server's name; its tools are called mcp__<name>__<tool>")
@@ -103,7 +103,7 @@ export function mcpCommand(io: CliIO, env: McpEnv): Command {
       const config = await load(env);
       const server = config.servers.find((s) => s.name === name);
       if (!server) {
-        for (const w of config.warnings) io.err(`warning: ${visible(w)}\n`);
+        for (const w of config.warnings) warn(io, w);
         const names = config.servers.map((s) => s.name).join(", ") || "none";
         throw new CliError(
           `Unknown MCP server "${name}": servers configured: ${names}`,

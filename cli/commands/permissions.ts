@@ -24,8 +24,7 @@ import {
   revokeRule,
 } from "../../core/permission/rules_store.ts";
 import { realDir } from "../../core/permission/paths_guard.ts";
-import { CliError, type CliIO, EXIT } from "../io.ts";
-import { visible } from "../../core/protocol/visible.ts";
+import { CliError, type CliIO, EXIT, warn } from "../io.ts";
 
 /** Where the command runs. */
 export interface PermissionsEnv {
@@ -94,7 +93,7 @@ export function permissionsCommand(io: CliIO, env: PermissionsEnv): Command {
       const r = await addRules(file, [{ tool, pattern: pattern.trim(), action, scope }]);
       if (!r.ok) throw new CliError(`${r.error}; fix or remove the file`, EXIT.usage);
       const rule = r.rules[0];
-      if (env.homeWarning) io.err(`warning: ${visible(env.homeWarning)}\n`);
+      if (env.homeWarning) warn(io, env.homeWarning);
       io.out(`Added ${rule.id}: ${describeRule(rule, here)}\nSaved in "${file}"\n`);
     });
   return cmd;

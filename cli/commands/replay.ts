@@ -32,7 +32,7 @@ import { createFileTracker } from "../../core/tools/file_tracker.ts";
 import { realFs } from "../../core/tools/fs_port.ts";
 import { tools } from "../../core/tools/mod.ts";
 import { createProcessTable } from "../../core/tools/process_table.ts";
-import { CliError, type CliIO, EXIT } from "../io.ts";
+import { CliError, type CliIO, EXIT, warn } from "../io.ts";
 import { numberIn } from "../options.ts";
 import { formatReplay } from "../ui/replay_report.ts";
 import { settingsFrom } from "./common.ts";
@@ -83,7 +83,7 @@ export function replayCommand(io: CliIO, env: ReplayEnv): Command {
         session,
         opts,
         cwd,
-        (m) => io.err(`warning: ${visible(m)}\n`),
+        (m) => warn(io, m),
       );
       const report = await replaySession(
         session,

@@ -11,7 +11,7 @@ import { noServerStart } from "../connect.ts";
 import { openSession } from "../session.ts";
 import { chooseResume } from "../resume.ts";
 import { bridgeSetup } from "../session_bridge.ts";
-import { CliError, type CliIO, EXIT } from "../io.ts";
+import { CliError, type CliIO, EXIT, warn } from "../io.ts";
 import { palette } from "../ui/colors.ts";
 import { createRenderer } from "../ui/render.ts";
 import { createProgress, withProgress } from "../ui/progress.ts";
@@ -82,7 +82,7 @@ export async function runCommand(io: CliIO, task: string, opts: RunOptions): Pro
     },
     warn: (m) => {
       progress.touch();
-      io.err(`warning: ${visible(m)}\n`);
+      warn(io, m);
     },
     extraRules,
     dryRun: opts.dryRun === true,

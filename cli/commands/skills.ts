@@ -29,7 +29,7 @@ import {
 } from "../../core/skills/index.ts";
 import { formatMetrics, readMetrics, sumMetrics } from "../../core/skills/metrics.ts";
 import { shorten } from "../../core/skills/catalog.ts";
-import { CliError, type CliIO, EXIT } from "../io.ts";
+import { CliError, type CliIO, EXIT, warn } from "../io.ts";
 import { visible } from "../../core/protocol/visible.ts";
 
 /** Where the command looks. */
@@ -52,11 +52,11 @@ export interface SkillsEnv {
  */
 export function skillsCommand(io: CliIO, env: SkillsEnv): Command {
   const skills = new Command("skills").description("list, show, validate skills and their usage");
-  const warn = (m: string) => io.err(`warning: ${visible(m)}\n`);
+  const warning = (m: string) => warn(io, m);
   skills.command("list").description("list the skills found, first of a name wins")
     .action(async () => {
       const roots = skillRoots(env.cwd, env.homeDir);
-      const index = await discoverSkills(roots, warn);
+      const index = await discoverSkills(roots, warning);
       if (index.skills.length === 0) {
         return io.out(`No skills found in ${roots.map((r) => `"${r}"`).join(", ")}\n`);
       }
@@ -70,7 +70,7 @@ export function skillsCommand(io: CliIO, env: SkillsEnv): Command {
   skills.command("show").description("print a skill's fields, scripts, resources and body")
     .argument("<name>", "the skill's name")
     .action(async (name) => {
-      const index = await discoverSkills(skillRoots(env.cwd, env.homeDir), warn);
+      const index = await discoverSkills(skillRoots(env.cwd, env.homeDir), warning);
       const skill = index.get(name);
       if (!skill) {
         const names = index.skills.map((s) => s.name).join(", ") || "none";
@@ -97,7 +97,7 @@ export function skillsCommand(io: CliIO, env: SkillsEnv): Command {
     .option("--json", "print one JSON object")
     .action(async (opts) => {
       const projectPath = opts.all ? undefined : await Deno.realPath(env.cwd).catch(() => env.cwd);
-      const sessions = await loadSessions(env.sessionsDir, { projectPath }, warn);
+      const sessions = await loadSessions(env.sessionsDir, { projectPath }, warning);
       const list = sessions.map((s) => readMetrics(s.metadata.skills)).filter((m) =>
         m !== undefined
       );

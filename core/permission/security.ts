@@ -40,7 +40,6 @@ export {
   DEFAULT_SECURITY_CONFIG,
   loadSecurityConfig,
   parseSecurityConfig,
-  securityConfigSchema,
 } from "./security/config.ts";
 
 /** Options of {@link checkCommand}. */

@@ -23,10 +23,10 @@ import { readTextFile } from "../../tools/bounded_read.ts";
 const ID = /^[a-z0-9][a-z0-9._-]*$/;
 /**
  * The zod schema of security.json, built on first use: most sessions have no
- * such file, and building it is most of what loading the security gate costs
- * (zod makes each schema's checks when it is declared; bench/NOTES.md).
+ * such file, and zod makes each schema's checks when it is declared, a large
+ * part of evaluating the security gate's module (bench/NOTES.md).
  */
-export function securityConfigSchema(): ReturnType<typeof buildSchema> {
+function securityConfigSchema(): ReturnType<typeof buildSchema> {
   return schema ??= buildSchema();
 }
 
