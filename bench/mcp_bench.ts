@@ -14,7 +14,13 @@ import { join } from "node:path";
 import { resolveServer } from "../core/mcp/config.ts";
 import { McpHub } from "../core/mcp/hub.ts";
 import { ROOT } from "../tests/support/cli.ts";
-import { EVERYTHING, filesystemServer, testServer, writeMcpConfig } from "../tests/support/mcp.ts";
+import {
+  EVERYTHING,
+  fetchNpmServers,
+  filesystemServer,
+  testServer,
+  writeMcpConfig,
+} from "../tests/support/mcp.ts";
 import { startServer } from "../tests/support/server.ts";
 import { median, round, timedRun } from "./spawn.ts";
 
@@ -65,6 +71,7 @@ async function readyMs(dir: string, n: number): Promise<number> {
 
 /** Runs the benchmark from source. */
 export async function benchMcp(n = 5): Promise<Record<string, number>> {
+  await fetchNpmServers();
   const dir = await Deno.makeTempDir({ prefix: "minoc_mcp_bench_" });
   try {
     await Deno.writeTextFile(join(dir, "keep.txt"), "x\n");

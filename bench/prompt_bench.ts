@@ -16,7 +16,13 @@
  */
 import { join, resolve } from "node:path";
 import { ROOT } from "../tests/support/cli.ts";
-import { EVERYTHING, filesystemServer, testServer, writeMcpConfig } from "../tests/support/mcp.ts";
+import {
+  EVERYTHING,
+  fetchNpmServers,
+  filesystemServer,
+  testServer,
+  writeMcpConfig,
+} from "../tests/support/mcp.ts";
 import { startServer } from "../tests/support/server.ts";
 import { timedRun } from "./spawn.ts";
 
@@ -98,6 +104,7 @@ function section(system: string, title: string): number {
 
 /** Runs the benchmark; sizes in characters. */
 export async function benchPrompt(entry = join(ROOT, "main.ts")): Promise<Record<string, number>> {
+  await fetchNpmServers();
   const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "minoc_prompt_bench_" }));
   try {
     const project = join(dir, "project");

@@ -14,11 +14,30 @@ import { ROOT } from "./cli.ts";
 /** A first run fetches the npm package: give it time on a slow machine. */
 const NPM_START_MS = 180_000;
 
+const EVERYTHING_PKG = "npm:@modelcontextprotocol/server-everything@2026.8.31";
+const FILESYSTEM_PKG = "npm:@modelcontextprotocol/server-filesystem@2026.8.31";
+
+/**
+ * Fetches the npm servers into Deno's cache, with this process's environment
+ * (minoc starts servers with a clean one, which may lack the machine's
+ * certificate settings), from outside any project's configuration.
+ */
+export async function fetchNpmServers(): Promise<void> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["cache", "--quiet", "--no-config", EVERYTHING_PKG, FILESYSTEM_PKG],
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!out.success) {
+    throw new Error(`could not fetch the MCP servers: ${new TextDecoder().decode(out.stderr)}`);
+  }
+}
+
 /** `@modelcontextprotocol/server-everything`, run by Deno from npm. */
 export const EVERYTHING = {
   startupTimeoutMs: NPM_START_MS,
   command: Deno.execPath(),
-  args: ["run", "-A", "--quiet", "npm:@modelcontextprotocol/server-everything@2026.8.31", "stdio"],
+  args: ["run", "-A", "--quiet", EVERYTHING_PKG, "stdio"],
 };
 
 /** `@modelcontextprotocol/server-filesystem` for `dir`, run by Deno from npm. */
@@ -26,7 +45,7 @@ export function filesystemServer(dir: string) {
   return {
     startupTimeoutMs: NPM_START_MS,
     command: Deno.execPath(),
-    args: ["run", "-A", "--quiet", "npm:@modelcontextprotocol/server-filesystem@2026.8.31", dir],
+    args: ["run", "-A", "--quiet", FILESYSTEM_PKG, dir],
   };
 }
 
