@@ -17,6 +17,7 @@ import type { ServerConfig } from "./config.ts";
 import { StderrLog, stderrLogPath } from "./log_path.ts";
 import { oneLine } from "./call.ts";
 import { boundedFetch } from "../llm/bounded_body.ts";
+import { serverEnv } from "./server_env.ts";
 
 /** An MCP server's answers: a tool's result may be large, but not without end (bytes). */
 const MCP_BODY_LIMITS = { event: 64 << 20, other: 64 << 20, streams: true };
@@ -123,7 +124,7 @@ async function stdioTransport(server: ServerConfig, logsDir: string): Promise<Tr
   const transport = new StdioClientTransport({
     command: server.command!,
     args: server.args,
-    env: withDefaults(server.env),
+    env: serverEnv(server.env),
     cwd: server.cwd,
     stderr: "pipe",
   });
@@ -137,17 +138,6 @@ async function stdioTransport(server: ServerConfig, logsDir: string): Promise<Tr
     stream.on("close", () => log.close());
   } else log.close();
   return transport;
-}
-
-/** A few safe variables (as the SDK does) plus the configured ones; not the whole environment. */
-function withDefaults(env: Record<string, string>): Record<string, string> {
-  const keep = ["PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "TMPDIR", "DENO_DIR"];
-  const base: Record<string, string> = {};
-  for (const k of keep) {
-    const v = Deno.env.get(k);
-    if (v !== undefined) base[k] = v;
-  }
-  return { ...base, ...env };
 }
 
 async function listAllTools(client: Client, timeout: number): Promise<McpTool[]> {

@@ -5,7 +5,8 @@
  * (a long text), `picture` (an image), `die` (the process exits).
  *
  * Arguments: `--fail` exits at once with a message on stderr; `--hang`
- * never answers; `--chatty` serves while writing 1 MB to stderr every 10 ms.
+ * never answers; `--chatty` serves while writing 1 MB to stderr every 10 ms;
+ * `--env` writes its environment as JSON to `$MCP_TEST_FILE` before serving.
  *
  * @module
  */
@@ -35,6 +36,9 @@ if (Deno.args.includes("--chatty")) {
 }
 
 const file = Deno.env.get("MCP_TEST_FILE");
+if (Deno.args.includes("--env") && file) {
+  await Deno.writeTextFile(file, JSON.stringify(Deno.env.toObject()));
+}
 const text = (t: string) => ({ content: [{ type: "text" as const, text: t }] });
 const server = new McpServer({ name: "minoc-test", version: "1.0.0" });
 server.registerTool("echo", {
