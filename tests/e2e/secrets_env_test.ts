@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { startServer, toolCall } from "../support/server.ts";
 import { runMinoc, sessionFiles } from "../support/cli.ts";
+import { landlockAbi } from "../../core/sandbox/landlock.ts";
 
 const call = toolCall;
 
@@ -106,7 +107,7 @@ Deno.test("a command that reads minoc's own environment gets no key, plain or en
     ],
   });
   try {
-    // No sandbox: Landlock keeps a confined command from minoc's environment unless run as root.
+    // No sandbox: Landlock keeps a confined command from minoc's environment (see the last test).
     const r = await runMinoc(
       [
         ...["run", "look", "--base-url", server.baseUrl, "--model", "m", "--yes"],
@@ -131,4 +132,35 @@ Deno.test("a command that reads minoc's own environment gets no key, plain or en
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test({
+  name:
+    "a sandboxed script cannot find the key in any process's environment, also when minoc runs as root",
+  ignore: Deno.build.os !== "linux" || landlockAbi() === 0,
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "minoc_secrets_" });
+    // Written by the model, then run: the blocklist cannot see what the script reads.
+    const script = "n=0; for f in /proc/[0-9]*/environ; do " +
+      `if tr '\\0' '\\n' < "$f" 2>/dev/null | grep -q ${KEY.slice(0, 12)}; then n=$((n+1)); fi; ` +
+      'done; echo "found=$n" > found.txt';
+    await using server = await startServer({
+      apiKey: KEY,
+      replies: [
+        { text: call("write_to_file", { path: "probe.sh", content: script }) },
+        { text: call("execute_command", { command: "sh probe.sh" }) },
+        { text: call("attempt_completion", { result: "done" }) },
+      ],
+    });
+    try {
+      const r = await runMinoc(
+        ["run", "look", "--base-url", server.baseUrl, "--model", "m", "--yes"],
+        { cwd: dir, env: { OPENAI_API_KEY: KEY } },
+      );
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(await Deno.readTextFile(join(dir, "found.txt")), "found=0\n");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
 });

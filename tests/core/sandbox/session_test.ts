@@ -3,7 +3,8 @@
  * inside the project and the private temp dir succeed, writes outside fail
  * and leave the file as it was, children and background processes are held
  * too, read-only (plan mode) refuses the project as well, and network off
- * refuses a connection to a local test server.
+ * refuses a connection to a local test server. A confined command cannot
+ * read minoc's environment (its API key), as root neither.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -78,6 +79,21 @@ Deno.test({
       const rm = await run(`rm -f ${outside}; mv ${outside} ${project}/stolen`);
       assert.equal(rm.ok, false);
       assert.equal(await Deno.readTextFile(outside), "original\n");
+    }),
+});
+
+Deno.test({
+  name:
+    "a confined command cannot read this process's environment, also as root (no CAP_SYS_ADMIN or CAP_PERFMON)",
+  ignore: abi === 0,
+  fn: () =>
+    withLab({}, async ({ run }) => {
+      const probe = await run(
+        `wc -c < /proc/${Deno.pid}/environ || echo refused; grep CapEff /proc/self/status`,
+      );
+      assert.match(probe.output, /refused/);
+      const eff = BigInt("0x" + /CapEff:\s*([0-9a-f]+)/.exec(probe.output)![1]);
+      assert.equal(eff & ((1n << 21n) | (1n << 38n)), 0n, probe.output);
     }),
 });
 
