@@ -8,6 +8,7 @@ import type { ParseResult, ToolSpec } from "../../interfaces/tool.ts";
 import { dialectResult } from "./dialect_call.ts";
 import { callsOf, jsonEnd, tryJson } from "./dialect_json.ts";
 import { functionCall, type XmlCall } from "./dialect_xml.ts";
+import type { TextFind } from "./text_find.ts";
 
 /** One call found in the reply. */
 export interface DialectHit {
@@ -74,14 +75,15 @@ export function xmlOf(c: { name: string; args: Record<string, unknown> }): XmlCa
   return { name: c.name, params: c.args };
 }
 
-/** Reads `<function=…>` (Qwen3-Coder) or `<function=NAME>{json}` (Llama 3.1) at `body`. */
+/** Reads `<function=…>` (Qwen3-Coder) or `<function=NAME>{json}` (Llama 3.1) at `body` of `find`'s text. */
 export function functionHit(
-  text: string,
+  find: TextFind,
   start: number,
   body: number,
   end: number,
   specs: ReadonlyMap<string, ToolSpec>,
 ): DialectHit {
+  const text = find.text;
   const gt = text.indexOf(">", body);
   const brace = gt < 0 ? -1 : skipSpace(text, gt + 1);
   if (brace >= 0 && brace < end && text[brace] === "{") {
@@ -93,7 +95,7 @@ export function functionHit(
       : null;
     return xmlHit("llama_function", call, start, Math.max(end, e), specs);
   }
-  const call = functionCall(text.slice(body, end));
+  const call = functionCall(text.slice(body, end), find.part(body, end));
   return xmlHit("qwen3_coder", call, start, end, specs);
 }
 

@@ -40,7 +40,7 @@ export function strongHit(
     case "<function_calls>":
       return invokes(find, after, p, endOf(find, "</function_calls>", after), specs);
     case "<function=":
-      return functionHit(text, p, after, endOf(find, "</function>", after), specs);
+      return functionHit(find, p, after, endOf(find, "</function>", after), specs);
     case "[TOOL_CALLS]":
       return mistral(text, p, after, specs);
     case "<|python_tag|>":
@@ -86,7 +86,7 @@ function wrapped(find: TextFind, p: number, specs: Specs): DialectHit | null {
   const q = skipSpace(text, body);
   const c = text[q];
   if (c === "{" || c === "[") return jsonHit("hermes_json", text, p, q, end, specs);
-  if (text.startsWith("<function=", q)) return functionHit(text, p, q + 10, end, specs);
+  if (text.startsWith("<function=", q)) return functionHit(find, p, q + 10, end, specs);
   if (text.startsWith("<function_calls>", q) || text.startsWith("<invoke", q)) {
     return invokes(find, q, p, end, specs);
   }
@@ -95,7 +95,8 @@ function wrapped(find: TextFind, p: number, specs: Specs): DialectHit | null {
     const result = parseCanonical(text.slice(p, end), [...specs.values()]);
     return result.kind === "none" ? null : { dialect: "canonical", start: p, end, result };
   }
-  const call = argKeyCall(text.slice(q, close < 0 ? end : close));
+  const bodyEnd = close < 0 ? end : close;
+  const call = argKeyCall(text.slice(q, bodyEnd), find.part(q, bodyEnd));
   return call === null ? null : xmlHit("glm4", call, p, end, specs);
 }
 

@@ -11,6 +11,7 @@
  * @module
  */
 import { type RawParams, ValueList } from "./dialect_call.ts";
+import type { Search } from "./text_find.ts";
 
 /** One call read from XML-like text. */
 export interface XmlCall {
@@ -21,15 +22,17 @@ export interface XmlCall {
 /**
  * Reads `body` as `<function=NAME>` parameters (`body` starts just after the
  * `=` and runs to the end of the call). Null when there is no `>` after NAME.
+ * `search`: `body.indexOf`, or a search that answers the same faster.
  */
-export function functionCall(body: string): XmlCall | null {
+export function functionCall(body: string, search?: Search): XmlCall | null {
   const gt = body.indexOf(">");
   if (gt < 0) return null;
   const name = body.slice(0, gt).trim();
   let rest = body.slice(gt + 1);
   const close = rest.lastIndexOf("</function>");
   if (close >= 0) rest = rest.slice(0, close);
-  return { name, params: pairs(rest, "<parameter=", ">", "</parameter>") };
+  const inRest = shifted(rest, search, gt + 1);
+  return { name, params: pairs(rest, "<parameter=", ">", "</parameter>", inRest) };
 }
 
 /** Reads `body` (just after `<invoke`) as `name="NAME">` and `<parameter name="P">` values. */
@@ -45,8 +48,8 @@ export function invokeCall(body: string): XmlCall | null {
   return { name: m[1], params };
 }
 
-/** Reads GLM-4.5's `NAME` line and `<arg_key>`/`<arg_value>` pairs. */
-export function argKeyCall(body: string): XmlCall | null {
+/** Reads GLM-4.5's `NAME` line and `<arg_key>`/`<arg_value>` pairs (`search` as for {@link functionCall}). */
+export function argKeyCall(body: string, search?: Search): XmlCall | null {
   // The name, then only spaces up to the first `<arg_key>` or the end: decided
   // without reading further (a `<tool_call>` followed by prose is not read whole).
   const head = /^\s*([A-Za-z_][\w.-]*)\s*/.exec(body);
@@ -56,7 +59,8 @@ export function argKeyCall(body: string): XmlCall | null {
   const name = head[1];
   const params: RawParams = {};
   if (first === body.length) return { name, params };
-  for (const part of body.slice(first).split("<arg_key>").slice(1)) {
+  const rest = body.slice(first);
+  for (const part of after(rest, "<arg_key>", shifted(rest, search, first))) {
     const k = part.indexOf("</arg_key>");
     if (k < 0) continue;
     let value = part.slice(k + "</arg_key>".length);
@@ -74,10 +78,15 @@ export function argKeyCall(body: string): XmlCall | null {
  * less its last `closer`. A key given twice keeps its first value, or becomes
  * a list (for list parameters) when the caller wants one.
  */
-function pairs(text: string, opener: string, close: string, closer: string): RawParams {
+function pairs(
+  text: string,
+  opener: string,
+  close: string,
+  closer: string,
+  search?: Search,
+): RawParams {
   const params: RawParams = {};
-  const parts = text.split(opener).slice(1);
-  for (const part of parts) {
+  for (const part of after(text, opener, search ?? ((n, f) => text.indexOf(n, f)))) {
     const k = part.indexOf(close);
     if (k < 0) continue;
     const key = part.slice(0, k).trim();
@@ -91,6 +100,30 @@ function pairs(text: string, opener: string, close: string, closer: string): Raw
     else params[key] = ValueList.of(prev as string, v);
   }
   return params;
+}
+
+/** What follows each `opener` in `text`, up to the next (`text.split(opener).slice(1)`). */
+function after(text: string, opener: string, search: Search): string[] {
+  const parts: string[] = [];
+  for (let at = search(opener, 0); at >= 0;) {
+    const from = at + opener.length;
+    const next = search(opener, from);
+    parts.push(text.slice(from, next < 0 ? text.length : next));
+    at = next;
+  }
+  return parts;
+}
+
+/**
+ * A search in `text`, which starts `offset` characters into what `search`
+ * searches; `text.indexOf` without one.
+ */
+function shifted(text: string, search: Search | undefined, offset: number): Search {
+  if (search === undefined) return (n, f) => text.indexOf(n, f);
+  return (n, f) => {
+    const i = search(n, f + offset);
+    return i < 0 || i - offset + n.length > text.length ? -1 : i - offset;
+  };
 }
 
 /** Strips one leading and one trailing newline (`\r\n` counts as one). */

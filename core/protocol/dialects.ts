@@ -16,6 +16,7 @@ import type { ToolSpec } from "../../interfaces/tool.ts";
 import { parseCanonical } from "./canonical_scan.ts";
 import { callsOf, jsonEnd, tryJson } from "./dialect_json.ts";
 import type { ClearSpans } from "./clear_spans.ts";
+import type { NotedSpans } from "./noted_spans.ts";
 import { MaskCursor, maskedSpans, type Span } from "./dialect_mask.ts";
 import { type DialectHit, manyOrOne, relabel, xmlOf } from "./dialect_hits.ts";
 import { strongHit } from "./dialect_strong.ts";
@@ -70,13 +71,15 @@ const MAX_MISSES = 8;
 /**
  * The calls in `text` outside `skip` (the canonical call, found by the
  * canonical scanner), in order. `clear`: spans of `text` the stream showed
- * to hold no tag named `t…` or `r…` (see `clear_spans.ts`).
+ * to hold no tag named `t…` or `r…` (see `clear_spans.ts`); `notes`: spans
+ * where it noted every `<a…` and `<p…` tag (`noted_spans.ts`).
  */
 export function findDialectCalls(
   text: string,
   specs: ReadonlyMap<string, ToolSpec>,
   skip: Span | null,
   clear: ClearSpans,
+  notes?: NotedSpans,
 ): DialectHit[] {
   const masks = maskedSpans(text, clear);
   if (skip !== null) {
@@ -86,7 +89,7 @@ export function findDialectCalls(
   const cursor = new MaskCursor(masks);
   const hits: DialectHit[] = [];
   const re = new RegExp(STRONG);
-  const find = new TextFind(text, clear);
+  const find = new TextFind(text, clear, notes);
   let misses = 0;
   // Two calls decide the reply (multiple_tool_calls); markers that lead to no
   // call each read up to their closer, so only a few are tried (linear work).

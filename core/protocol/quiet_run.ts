@@ -13,15 +13,21 @@
  * by character code in {@link QuietRun.heed}). A `<` or `</` that ends a
  * chunk is undecided: it is held (`cut`) and read with the next chunk. Text
  * handed on while `t` and `r` were heeded is noted in {@link QuietRun.clear},
- * so the end of the reply need not search it again.
+ * so the end of the reply need not search it again; where a `<` or `</` in it
+ * is followed by `a` or `p` is noted in {@link QuietRun.noted}, so the end's
+ * search for such a tag looks only there.
  *
  * @module
  */
 import { CLEARED_FIRSTS, ClearSpans } from "./clear_spans.ts";
+import { NOTED_FIRSTS, NotedSpans } from "./noted_spans.ts";
 import { SLASH } from "./tags.ts";
 import type { TextStore } from "./text_store.ts";
 
 const NONE: readonly number[] = [];
+/** {@link QuietRun.heed}'s values: a layer reads the tag; the tag's place is noted (`noted_spans.ts`). */
+const HEEDED = 1;
+const NOTED = 2;
 
 /** Chunks this short are handed on at once (the store copies them as character codes, cheaper). */
 const TINY = 4;
@@ -49,6 +55,10 @@ export class QuietRun {
   store: TextStore;
   /** Where in {@link store} text was handed on that holds no tag named `t…` or `r…`. */
   clear = new ClearSpans();
+  /** Where in {@link store} text was handed on, with every `<a…` and `<p…` tag's place in it. */
+  noted = new NotedSpans();
+  /** Those places in the text taken since the last hand-on (positions in {@link store}). */
+  #marks: number[] = [];
   #counter: Counter;
   /** Whether chunks may be taken (set by the owner after each chunk it read). */
   on = false;
@@ -58,7 +68,10 @@ export class QuietRun {
   last = "";
   /** A `<` or `</` that ended the text taken, not yet in {@link text}. */
   cut = "";
-  /** What may follow `<` or `</` to begin a tag some layer reads (by character code). */
+  /**
+   * What may follow `<` or `</` (by character code): 1 begins a tag some layer
+   * reads, 2 a tag whose place is noted, 0 neither.
+   */
   readonly heed = new Uint8Array(128);
   /** Whether a backtick makes a chunk matter too (prose is read, for code spans). */
   ticks = false;
@@ -71,6 +84,7 @@ export class QuietRun {
   constructor(store: TextStore, counter: Counter) {
     this.store = store;
     this.#counter = counter;
+    for (const k of NOTED_FIRSTS) this.heed[k] = NOTED;
   }
 
   /**
@@ -124,10 +138,12 @@ export class QuietRun {
     this.#a = a;
     this.#b = b;
     this.#c = c;
-    this.heed.fill(0);
-    for (const k of a) this.heed[k] = 1;
-    for (const k of b) this.heed[k] = 1;
-    for (const k of c) this.heed[k] = 1;
+    const heed = this.heed;
+    heed.fill(0);
+    for (const k of a) heed[k] = HEEDED;
+    for (const k of b) heed[k] = HEEDED;
+    for (const k of c) heed[k] = HEEDED;
+    for (const k of NOTED_FIRSTS) if (heed[k] === 0) heed[k] = NOTED;
   }
 
   /** Hands the text taken so far on: appended to the store, counted. */
@@ -139,16 +155,20 @@ export class QuietRun {
     this.store.append(text);
     this.#counter.count(text, this.last);
     if (this.#heeds(CLEARED_FIRSTS)) this.clear.add(start, this.store.length);
+    this.noted.add(start, this.store.length, this.#marks);
+    this.#marks.length = 0;
   }
 
   /** The owner's visible text starts again in `store` (nothing is taken or held then). */
   restart(store: TextStore): void {
     this.store = store;
     this.clear = new ClearSpans();
+    this.noted = new NotedSpans();
+    this.#marks.length = 0;
   }
 
   #heeds(codes: readonly number[]): boolean {
-    for (const c of codes) if (this.heed[c] !== 1) return false;
+    for (const c of codes) if (this.heed[c] !== HEEDED) return false;
     return true;
   }
 
@@ -169,7 +189,10 @@ export class QuietRun {
       if (k < n && text.charCodeAt(k) === SLASH) k++;
       if (k >= n) return j;
       const c = text.charCodeAt(k);
-      if (c < 128 && heed[c] === 1) return -1;
+      if (c < 128 && heed[c] !== 0) {
+        if (heed[c] === HEEDED) return -1; // (places noted in it lie outside the span: left out)
+        this.#marks.push(this.store.length + this.text.length + j);
+      }
     }
     return n;
   }

@@ -10,6 +10,7 @@
  * @module
  */
 import { CLEARED_FIRSTS, type ClearSpans } from "./clear_spans.ts";
+import { noted, NotedSpans } from "./noted_spans.ts";
 import { LT, SLASH } from "./tags.ts";
 
 /**
@@ -26,15 +27,36 @@ import { LT, SLASH } from "./tags.ts";
 export class TextFind {
   readonly text: string;
   #clear: ClearSpans;
+  #noted: NotedSpans;
   /** Per needle: where its last search started, and what it found. */
   #last = new Map<string, { from: number; at: number }>();
   /** How many searches read the text (the others were answered from memory). */
   reads = 0;
 
-  /** `clear`: spans where no tag named `t…` or `r…` starts (see `clear_spans.ts`). */
-  constructor(text: string, clear: ClearSpans) {
+  /**
+   * `clear`: spans where no tag named `t…` or `r…` starts (see `clear_spans.ts`);
+   * `notes`: spans where every `<a…` and `<p…` tag's place is known (`noted_spans.ts`).
+   */
+  constructor(text: string, clear: ClearSpans, notes = new NotedSpans()) {
     this.text = text;
     this.#clear = clear;
+    this.#noted = notes;
+  }
+
+  /**
+   * Searches in `[start, end)` of the text, positions relative to `start`
+   * (what `text.slice(start, end).indexOf` answers); a tag the stream noted
+   * is looked for only where it stands.
+   */
+  part(start: number, end: number): Search {
+    const text = this.text;
+    const notes = this.#noted;
+    const body = text.slice(start, end);
+    return (needle, from) => {
+      if (!noted(needle)) return body.indexOf(needle, from);
+      const i = notes.indexOf(text, needle, start + from, end);
+      return i < 0 ? -1 : i - start;
+    };
   }
 
   /** `text.indexOf(needle, from)`. */
@@ -51,6 +73,9 @@ export class TextFind {
     return at;
   }
 }
+
+/** `text.indexOf(needle, from)` for some text, or a search that answers the same. */
+export type Search = (needle: string, from: number) => number;
 
 /** Whether `needle` begins with `<t`, `<r`, `</t` or `</r` (the clear spans hold none). */
 function cleared(needle: string): boolean {

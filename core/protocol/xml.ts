@@ -178,15 +178,15 @@ export class CallScanner {
   /** End of stream: the final result; identical for every chunking of the same text. */
   finish(): ParseResult {
     if (this.#result !== null) return this.#result;
-    this.#quiet.handOn();
-    if (this.#quiet.on && this.#quiet.cut !== "") this.#push(this.#quiet.cut, 0);
-    this.#quiet.on = false;
+    const quiet = this.#quiet;
+    quiet.handOn();
+    if (quiet.on && quiet.cut !== "") this.#push(quiet.cut, 0);
+    quiet.on = false;
     const last = this.#take(this.#split.end());
     const canon = this.#canon.finish();
-    const text = this.#visible.text();
-    this.#text = text;
+    const text = (this.#text = this.#visible.text());
     const skip = takesSpan(canon) ? this.#canon.span() : null;
-    const hits = findDialectCalls(text, this.#tools.byName, skip, this.#quiet.clear);
+    const hits = findDialectCalls(text, this.#tools.byName, skip, quiet.clear, quiet.noted);
     this.#result = this.#combine(canon, skip, hits, text, last.prose);
     if (this.#late) this.#result = this.#settleLate(this.#result);
     return this.#result;
