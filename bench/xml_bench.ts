@@ -5,7 +5,8 @@
  * dialect (`bench/xml_dialects.ts`), whole and in 16-byte chunks, and 1 MB of
  * `<think>` before a call (aim ≥ 50 MB/s, 16-byte chunks within 2× of whole).
  *
- * Each row runs in a worker of its own (`bench/xml_rows.ts`), as each session
+ * Each row runs in a worker of its own (`bench/xml_rows.ts`), the canonical
+ * reply's 16-byte and 1-byte forms too, as each session
  * reads one model's dialect: in one shared isolate, a row's figures depended
  * on the rows before it (their garbage, and code the engine had compiled for
  * other dialects), by up to a third (bench/NOTES.md, "Streamed parsing,
