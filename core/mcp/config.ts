@@ -17,6 +17,7 @@
 import { join } from "node:path";
 import * as z from "zod";
 import { readTextFile } from "../tools/bounded_read.ts";
+import { isCredential } from "../tools/child_env.ts";
 
 /** A server as written in a file (values not yet expanded). */
 export const serverSchema = z.object({
@@ -158,12 +159,18 @@ export function resolveServer(
   env: Record<string, string>,
 ): ServerConfig {
   const problems: string[] = [];
+  // A project's file is someone else's: it may not pass minoc's own key to a server or a URL.
+  const usable = source === "project"
+    ? Object.fromEntries(Object.entries(env).filter(([k, v]) => !isCredential(k, v)))
+    : env;
   const x = (field: string, v: string) =>
-    expandVars(
-      v,
-      env,
-      (n) => problems.push(`field "${field}": environment variable "${n}" is not set`),
-    );
+    expandVars(v, usable, (n) =>
+      problems.push(
+        env[n] !== undefined && usable[n] === undefined
+          ? `field "${field}": "${n}" holds minoc's API key, which a project's mcp.json may not ` +
+            "pass on (name it in your own mcp.json instead)"
+          : `field "${field}": environment variable "${n}" is not set`,
+      ));
   const map = (field: string, m: Record<string, string> | undefined) =>
     Object.fromEntries(Object.entries(m ?? {}).map(([k, v]) => [k, x(`${field}.${k}`, v)]));
   const transport = raw.type === "sse"

@@ -100,13 +100,14 @@ export function isCredentialName(name: string): boolean {
     (Deno.build.os === "windows" && [...names].some((n) => n.toUpperCase() === name.toUpperCase()));
 }
 
+/** Whether the variable `name`, whose value is `value`, holds minoc's credentials (by name or by value). */
+export function isCredential(name: string, value: string): boolean {
+  return isCredentialName(name) || [...values].some((secret) => value.includes(secret));
+}
+
 /** A copy of `env` without minoc's credentials (by name and by value). */
 export function withoutCredentials(env: Readonly<Record<string, string>>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) {
-    if (isCredentialName(k)) continue;
-    if ([...values].some((secret) => v.includes(secret))) continue;
-    out[k] = v;
-  }
+  for (const [k, v] of Object.entries(env)) if (!isCredential(k, v)) out[k] = v;
   return out;
 }
