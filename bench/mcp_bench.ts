@@ -14,19 +14,11 @@ import { join } from "node:path";
 import { resolveServer } from "../core/mcp/config.ts";
 import { McpHub } from "../core/mcp/hub.ts";
 import { ROOT } from "../tests/support/cli.ts";
-import {
-  EVERYTHING,
-  fetchNpmServers,
-  filesystemServer,
-  testServer,
-  writeMcpConfig,
-} from "../tests/support/mcp.ts";
+import { fetchNpmServers, threeServers, writeMcpConfig } from "../tests/support/mcp.ts";
 import { startServer } from "../tests/support/server.ts";
 import { median, round, timedRun } from "./spawn.ts";
 
-function servers(dir: string) {
-  return { t: testServer(), everything: EVERYTHING, fs: filesystemServer(dir) };
-}
+const servers = threeServers;
 
 /** Start → first request and wall time of `run`, after one warm-up run. */
 async function runs(dir: string, entry: string, n: number) {

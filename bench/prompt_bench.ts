@@ -16,13 +16,7 @@
  */
 import { join, resolve } from "node:path";
 import { ROOT } from "../tests/support/cli.ts";
-import {
-  EVERYTHING,
-  fetchNpmServers,
-  filesystemServer,
-  testServer,
-  writeMcpConfig,
-} from "../tests/support/mcp.ts";
+import { fetchNpmServers, threeServers, writeMcpConfig } from "../tests/support/mcp.ts";
 import { startServer } from "../tests/support/server.ts";
 import { timedRun } from "./spawn.ts";
 
@@ -112,7 +106,7 @@ export async function benchPrompt(entry = join(ROOT, "main.ts")): Promise<Record
     await Deno.writeTextFile(join(project, "notes.md"), "line one\n");
     const total = (m: { content: string }[]) => m.reduce((n, x) => n + x.content.length, 0);
     const none = await firstRequest(entry, project);
-    const servers = { t: testServer(), everything: EVERYTHING, fs: filesystemServer(project) };
+    const servers = threeServers(project);
     await writeMcpConfig(join(project, ".home", ".minoc"), servers);
     for (const name of Object.keys(servers)) {
       // `mcp test` keeps each server's tool list, as a user's earlier sessions would.

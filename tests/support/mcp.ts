@@ -49,6 +49,11 @@ export function filesystemServer(dir: string) {
   };
 }
 
+/** The benchmarks' three servers: the test server, `server-everything`, `server-filesystem` for `dir`. */
+export function threeServers(dir: string) {
+  return { t: testServer(), everything: EVERYTHING, fs: filesystemServer(dir) };
+}
+
 /** The stdio test server (`mcp_test_server.ts`) with extra arguments. */
 export function testServer(...extra: string[]) {
   return {

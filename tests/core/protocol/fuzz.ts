@@ -35,6 +35,13 @@ export function cutAt(text: string, cuts: readonly number[]): string[] {
   return out;
 }
 
+/** Chunks of `size` characters (the last one shorter). */
+export function fixedChunks(text: string, size: number): string[] {
+  const cuts: number[] = [];
+  for (let i = size; i < text.length; i += size) cuts.push(i);
+  return cutAt(text, cuts);
+}
+
 /** One UTF-16 code unit per chunk (surrogate pairs split too). */
 export function perChar(text: string): string[] {
   const out: string[] = [];

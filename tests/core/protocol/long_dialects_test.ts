@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { parseReply } from "../../../core/protocol/xml.ts";
-import { cutAt, perChar, randomChunks, rng, stream } from "./fuzz.ts";
+import { fixedChunks, perChar, randomChunks, rng, stream } from "./fuzz.ts";
 import { SPECS } from "./specs.ts";
 
 /** Pieces of file text: HTML and JSX with `<p>` and `<a>`, comparisons, the dialects' own tags. */
@@ -50,11 +50,7 @@ const REPLIES: Record<string, (path: string, content: string) => string> = {
 };
 
 function chunkings(text: string, seed: number): [string, string[]][] {
-  const fixed = (size: number) => {
-    const cuts: number[] = [];
-    for (let i = size; i < text.length; i += size) cuts.push(i);
-    return cutAt(text, cuts);
-  };
+  const fixed = (size: number) => fixedChunks(text, size);
   return [
     ["1 char", perChar(text)],
     ["5 chars", fixed(5)],

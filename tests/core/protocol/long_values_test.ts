@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { parseReply } from "../../../core/protocol/xml.ts";
-import { cutAt, perChar, randomChunks, stream } from "./fuzz.ts";
+import { fixedChunks, perChar, randomChunks, stream } from "./fuzz.ts";
 import { SPECS } from "./specs.ts";
 
 /** About `size` characters of file text: markup, CRLF, `</content>`, Japanese, emoji, a lone surrogate. */
@@ -27,11 +27,7 @@ function reply(content: string): string {
 
 /** Chunkings from one character to more than a block at a time. */
 function chunkings(text: string): [string, string[]][] {
-  const fixed = (size: number) => {
-    const cuts: number[] = [];
-    for (let i = size; i < text.length; i += size) cuts.push(i);
-    return cutAt(text, cuts);
-  };
+  const fixed = (size: number) => fixedChunks(text, size);
   return [
     ["1 char", perChar(text)],
     ["3 chars", fixed(3)],
