@@ -15,7 +15,7 @@
  * @module
  */
 import { Command } from "@commander-js/extra-typings";
-import { relative } from "node:path";
+import { join, relative } from "node:path";
 import { loadMcpConfig, mcpConfigPaths, type RawServer } from "../../core/mcp/config.ts";
 import { addServer, removeServer } from "../../core/mcp/edit.ts";
 import { McpHub, type ServerView } from "../../core/mcp/hub.ts";
@@ -26,6 +26,9 @@ import { textTable } from "../../core/history/text_table.ts";
 import { CliError, type CliIO, EXIT, warn } from "../io.ts";
 import { VERSION } from "../version.ts";
 import { visible } from "../../core/protocol/visible.ts";
+import { readConfigFile } from "../../core/config/load.ts";
+import type { SettingsFile } from "../../core/config/schema.ts";
+import { protectCredentials } from "../../core/tools/child_env.ts";
 
 /** Where the command looks. */
 export interface McpEnv {
@@ -167,6 +170,10 @@ function toolLines(view: ServerView): string[] {
 
 async function load(env: McpEnv) {
   const projectTrusted = await projectMcpTrusted(env.homeDir, env.cwd);
+  // As a session does before its servers start: a project's file may not pass the key on.
+  const own = await readConfigFile(join(env.homeDir, "config", "settings.json"), "settings");
+  const keyVariable = own.state === "ok" ? (own.value as SettingsFile).apiKeyEnv : undefined;
+  if (keyVariable) protectCredentials({ names: [keyVariable] });
   return await loadMcpConfig({ homeDir: env.homeDir, cwd: env.cwd, projectTrusted });
 }
 
