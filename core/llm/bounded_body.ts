@@ -117,24 +117,35 @@ function totalLimit(max: number): Check {
   return (chunk) => (total += chunk.length) > max ? new ServerFloodError("an answer", max) : null;
 }
 
-/** Counts the bytes since the last blank line (the end of an event). */
+/**
+ * Counts the bytes since the last blank line (the end of an event). Lines end
+ * as the event-stream format allows: CRLF, LF or a lone CR (a CR and its LF
+ * may come in two reads).
+ */
 function eventLimit(max: number): Check {
   let pending = 0; // bytes of the event so far
-  let line = 0; // bytes of the current line so far, a carriage return included
-  let cr = false; // the current line so far is exactly "\r"
+  let line = 0; // bytes of the current line so far
+  let afterCr = false; // the last byte read ended a line with CR: an LF next belongs to it
   return (chunk) => {
     let start = 0;
-    for (let lf = chunk.indexOf(LF); lf >= 0; lf = chunk.indexOf(LF, start)) {
-      const n = line + lf - start;
-      const blank = n === 0 || (n === 1 && (lf > start ? chunk[lf - 1] === CR : cr));
-      pending = blank ? 0 : pending + lf + 1 - start;
-      line = 0;
-      cr = false;
-      start = lf + 1;
+    let lf = chunk.indexOf(LF);
+    let cr = chunk.indexOf(CR);
+    while (lf >= 0 || cr >= 0) {
+      const atLf = cr < 0 || (lf >= 0 && lf < cr);
+      const t = atLf ? lf : cr;
+      if (!(atLf && afterCr && t === start)) {
+        const n = line + t - start;
+        pending = n === 0 ? 0 : pending + t + 1 - start;
+        line = 0;
+      }
+      afterCr = !atLf;
+      start = t + 1;
+      if (atLf) lf = chunk.indexOf(LF, start);
+      else cr = chunk.indexOf(CR, start);
     }
     const rest = chunk.length - start;
     if (rest > 0) {
-      cr = line === 0 && rest === 1 && chunk[start] === CR;
+      afterCr = false;
       line += rest;
       pending += rest;
     }

@@ -26,8 +26,14 @@ async function read(chunks: string[], type = "text/event-stream"): Promise<strin
 const event = (n: number) => `data: ${"x".repeat(n)}\n\n`;
 
 Deno.test("boundedResponse() passes a stream of events of any total size, cut anywhere", async () => {
-  const text = [event(80), event(80).replaceAll("\n", "\r\n"), ": ping\n\n", event(80)].join("")
-    .repeat(20);
+  // Lines end with LF, CRLF or a lone CR, as the format allows.
+  const text = [
+    event(80),
+    event(80).replaceAll("\n", "\r\n"),
+    ": ping\n\n",
+    event(80).replaceAll("\n", "\r"),
+    event(80),
+  ].join("").repeat(20);
   for (const size of [1, 2, 3, 7, 64, text.length]) {
     const chunks: string[] = [];
     for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
@@ -39,6 +45,8 @@ Deno.test("boundedResponse() stops an event that grows past the limit: one long 
   const cases = [
     ["data: " + "x".repeat(200)],
     Array.from({ length: 40 }, () => "data: xxxx\n"),
+    Array.from({ length: 40 }, () => "data: xxxx\r"),
+    Array.from({ length: 40 }, () => "data: xxxx\r\n"),
     ["data: 1\r", "\ndata: 2\r\n", "data: " + "x".repeat(50), "x".repeat(50)],
   ];
   for (const chunks of cases) {
