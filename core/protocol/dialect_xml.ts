@@ -42,7 +42,7 @@ export function invokeCall(body: string): XmlCall | null {
   let rest = body.slice(m[0].length);
   const close = rest.lastIndexOf("</invoke>");
   if (close >= 0) rest = rest.slice(0, close);
-  const raw = pairs(rest, "<parameter name=", ">", "</parameter>");
+  const raw = pairs(rest, "<parameter name=", ">", "</parameter>", inText(rest));
   const params: RawParams = {};
   for (const [k, v] of Object.entries(raw)) params[k.replace(/^["']|["']$/g, "")] = v;
   return { name: m[1], params };
@@ -83,10 +83,10 @@ function pairs(
   opener: string,
   close: string,
   closer: string,
-  search?: Search,
+  search: Search,
 ): RawParams {
   const params: RawParams = {};
-  for (const part of after(text, opener, search ?? ((n, f) => text.indexOf(n, f)))) {
+  for (const part of after(text, opener, search)) {
     const k = part.indexOf(close);
     if (k < 0) continue;
     const key = part.slice(0, k).trim();
@@ -119,11 +119,16 @@ function after(text: string, opener: string, search: Search): string[] {
  * searches; `text.indexOf` without one.
  */
 function shifted(text: string, search: Search | undefined, offset: number): Search {
-  if (search === undefined) return (n, f) => text.indexOf(n, f);
+  if (search === undefined) return inText(text);
   return (n, f) => {
     const i = search(n, f + offset);
     return i < 0 || i - offset + n.length > text.length ? -1 : i - offset;
   };
+}
+
+/** `text.indexOf` as a {@link Search}. */
+function inText(text: string): Search {
+  return (needle, from) => text.indexOf(needle, from);
 }
 
 /** Strips one leading and one trailing newline (`\r\n` counts as one). */
