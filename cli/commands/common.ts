@@ -6,14 +6,13 @@
 import type { SettingFlags, Settings } from "../../core/config/settings.ts";
 import { loadSettings } from "../../core/config/load.ts";
 import { homeInputs, resolveHome } from "../../core/config/paths.ts";
-import { CliError, EXIT } from "../io.ts";
+import { CliError, EXIT, warn } from "../io.ts";
 import { askTrust } from "../prompt/trust.ts";
-import { visible } from "../../core/protocol/visible.ts";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
 function stderrWarning(message: string): void {
-  Deno.stderr.writeSync(encode(`warning: ${visible(message)}\n`));
+  warn({ err: (text) => Deno.stderr.writeSync(encode(text)) }, message);
 }
 
 /** The model and run options (see cli/options.ts). */

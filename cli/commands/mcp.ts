@@ -25,7 +25,6 @@ import { projectMcpTrusted } from "../../core/mcp/trust.ts";
 import { textTable } from "../../core/history/text_table.ts";
 import { CliError, type CliIO, EXIT, warn } from "../io.ts";
 import { VERSION } from "../version.ts";
-import { visible } from "../../core/protocol/visible.ts";
 import { readConfigFile } from "../../core/config/load.ts";
 import type { SettingsFile } from "../../core/config/schema.ts";
 import { protectCredentials } from "../../core/tools/child_env.ts";
@@ -87,7 +86,7 @@ export function mcpCommand(io: CliIO, env: McpEnv): Command {
         `Added MCP server "${name}" to "${file}": check it with \`minoc mcp test ${name}\`\n`,
       );
       if (opts.project && !(await projectMcpTrusted(env.homeDir, env.cwd))) {
-        io.err(`warning: servers in "${visible(file)}" start only once this folder is trusted\n`);
+        warn(io, `servers in "${file}" start only once this folder is trusted`);
       }
     });
   mcp.command("remove").description("remove a server from the file that has it")
